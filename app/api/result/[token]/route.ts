@@ -1,0 +1,3 @@
+import { resultEndpoint } from "@/lib/api/pipeline";
+
+export const GET = resultEndpoint();

@@ -1,0 +1,3 @@
+import { operationEndpoint } from "@/lib/api/pipeline";
+
+export const POST = operationEndpoint("screenshot");

@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { db } from "@/lib/db";
+import type { Plan } from "@/lib/generated/prisma/enums";
+import { PLANS } from "@/lib/billing/plans";
+import { createKey } from "@/lib/auth/keys";
+
+/**
+ * Organization and project administration: the one code path behind the dashboard's actions and
+ * the admin command (ARCHITECTURE §4).
+ */
+
+export function newWebhookSecret(): string {
+  return "whsec_" + crypto.randomBytes(24).toString("base64");
+}
+
+export interface CreateOrganizationInput {
+  name: string;
+  plan: Plan;
+  ownerEmail?: string;
+  ownerName?: string;
+  passwordHash?: string;
+  verified?: boolean;
+  monthlyCredits?: number;
+  concurrency?: number;
+}
+
+/** Creates an organization with its owner, a first project and that project's first key (shown once). */
+export async function createOrganization(input: CreateOrganizationInput) {
+  const plan = PLANS[input.plan];
+  const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "org";
+  const email = (input.ownerEmail ?? `owner+${slug}-${crypto.randomBytes(3).toString("hex")}@example.com`).toLowerCase();
+  const { organization, project } = await db().$transaction(async (tx) => {
+    const user = await tx.user.upsert({
+      where: { email },
+      create: { email, name: input.ownerName, passwordHash: input.passwordHash, emailVerified: input.verified ? new Date() : null },
+      update: input.verified ? { emailVerified: new Date() } : {},
+    });
+    const organization = await tx.organization.create({
+      data: {
+        name: input.name,
+        plan: input.plan,
+        monthlyCredits: input.monthlyCredits ?? plan.monthlyCredits,
+        concurrencyLimit: input.concurrency ?? plan.concurrencyLimit,
+        memberships: { create: { userId: user.id, role: "owner" } },
+      },
+    });
+    const project = await tx.project.create({
+      data: { organizationId: organization.id, name: "Default project", webhookSecret: newWebhookSecret() },
+    });
+    return { organization, project };
+  });
+  const { apiKey, keyId } = await createKey(project.id);
+  return { organizationId: organization.id, projectId: project.id, apiKey, keyId, ownerEmail: email };
+}
+
+/** Marks the organization's owners' and admins' emails confirmed (what the confirmation link does). */
+export async function verifyOrganization(organizationId: string): Promise<number> {
+  const members = await db().membership.findMany({
+    where: { organizationId, role: { in: ["owner", "admin"] } },
+    select: { userId: true },
+  });
+  if (!members.length) throw new Error(`Organization ${organizationId} has no owner or admin to confirm.`);
+  const { count } = await db().user.updateMany({
+    where: { id: { in: members.map((m) => m.userId) }, emailVerified: null },
+    data: { emailVerified: new Date() },
+  });
+  return count;
+}
+
+export async function updateProject(projectId: string, changes: { robotsPolicy?: "follow" | "ignore"; webhookUrl?: string | null }) {
+  return db().project.update({
+    where: { id: projectId },
+    data: {
+      ...(changes.robotsPolicy && { robotsPolicy: changes.robotsPolicy }),
+      ...(changes.webhookUrl !== undefined && { webhookUrl: changes.webhookUrl }),
+    },
+    select: { id: true, name: true, organizationId: true, robotsPolicy: true, webhookUrl: true, createdAt: true },
+  });
+}

@@ -1,0 +1,259 @@
+import crypto from "node:crypto";
+import { db, Prisma } from "@/lib/db";
+import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
+import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admission";
+import { priceOf } from "@/lib/billing/prices";
+import { enqueue } from "@/lib/jobs";
+import { ensureBooted } from "@/lib/server/boot";
+import { readCache } from "@/lib/store/cache";
+import { waitForFinish } from "@/lib/store/completion";
+import { readResult } from "@/lib/store/results";
+import type { Endpoint } from "@/lib/schemas/request";
+import type { OperationName } from "@/lib/schemas/options";
+import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
+import { clientError } from "./errors";
+import { enforceRateLimit } from "./rate-limit";
+import { readJsonBody } from "./read-body";
+import { failureResponse, guard, json, quotaHeaders, resultResponse } from "./respond";
+import { cacheKeyFor, requestHash, type RunSpec } from "./run-spec";
+import { validateIdempotencyKey, validateRequest } from "./validate";
+
+/**
+ * THE request pipeline behind all nine operation endpoints (ARCHITECTURE §1):
+ * authenticate → rate limit → parse → validate → idempotency → cache → admit → record + enqueue
+ * → (sync) wait ≤ 60 s. An endpoint differs only in its schema and its operation name.
+ */
+export const RUN_REQUEST_JOB = "run-request";
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+function syncWaitMs(): number {
+  return Number(process.env.SYNC_TIMEOUT_MS ?? 60_000);
+}
+
+export function operationEndpoint(endpoint: Endpoint) {
+  return (req: Request) => guard(() => handleOperation(endpoint, req));
+}
+
+async function handleOperation(endpoint: Endpoint, req: Request): Promise<Response> {
+  await ensureBooted();
+  const caller = await authenticate(req.headers.get("authorization"));
+  await enforceRateLimit(caller.projectId);
+  const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
+  const spec = validateRequest(endpoint, await readJsonBody(req));
+  const hash = requestHash(spec);
+
+  if (idempotencyKey) {
+    const replay = await findReplay(caller, idempotencyKey, hash);
+    if (replay) return respondWithRequest(caller, replay.token, spec.sync, 0);
+  }
+
+  // Cache: every operation already fresh in the cache → answer without a visit, for 0 credits.
+  const cached = await Promise.all(spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)));
+  if (cached.every(Boolean)) {
+    const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as NonNullable<(typeof cached)[number]>[]);
+    if (!token.created) return respondWithRequest(caller, token.token, spec.sync, 0);
+    return respondWithRequest(caller, token.token, spec.sync, 0);
+  }
+
+  const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
+  const price = priceOf(uncachedOps, spec.residential);
+  const usage = await admit(caller.project.organizationId, price);
+
+  const token = newToken();
+  try {
+    await db().$transaction(async (tx) => {
+      await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
+      await tx.request.create({ data: requestRow(caller, spec, hash, token, idempotencyKey, price) });
+      await enqueue(RUN_REQUEST_JOB, { token }, { tx });
+    });
+  } catch (err) {
+    // Whatever happened, the slot and the reservation go back.
+    await settle(caller.project.organizationId, token, price, 0);
+    if (idempotencyKey && isUniqueViolation(err)) {
+      // Another request with the same key won the race: answer as its replay.
+      const replay = await findReplay(caller, idempotencyKey, hash);
+      if (replay) return respondWithRequest(caller, replay.token, spec.sync, 0);
+    }
+    throw err;
+  }
+
+  if (!spec.sync) {
+    return json(accepted(token, spec.labels), 200, quotaHeaders({
+      token,
+      cache: "miss",
+      cost: price,
+      remaining: remainingCredits(usage),
+      concurrencyLimit: usage.concurrencyLimit,
+    }));
+  }
+  return respondWithRequest(caller, token, true, null);
+}
+
+function accepted(token: string, labels?: Record<string, string>) {
+  return { token, status: "accepted", ...(labels && { labels }) };
+}
+
+/**
+ * Answers with whatever state the request is in: waits (sync) up to the sync limit, then the
+ * result, the failure, or 504 with the token. `costOverride` is 0 for replays and cache hits
+ * (this call spent nothing), null to report what the request itself spent.
+ */
+async function respondWithRequest(
+  caller: ApiCaller,
+  token: string,
+  sync: boolean,
+  costOverride: number | null,
+): Promise<Response> {
+  if (sync && !(await waitForFinish(token, syncWaitMs()))) throw clientError.processingTimeout(token);
+  const view = await readResult(caller.projectId, token);
+  const usage = await usageOf(caller.project.organizationId);
+  const row = await db().request.findUniqueOrThrow({ where: { token }, select: { labels: true, cached: true, cost: true } });
+  const headers = quotaHeaders({
+    token,
+    cache: row.cached ? "hit" : "miss",
+    cost: costOverride ?? row.cost,
+    remaining: remainingCredits(usage),
+    concurrencyLimit: usage.concurrencyLimit,
+  });
+  if (!sync) return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
+  switch (view.state) {
+    case "complete":
+      return resultResponse(view.data, view.contentType, headers);
+    case "failed":
+      return failureResponse(view.code as never, view.error, token);
+    case "processing":
+      throw clientError.processingTimeout(token);
+    default:
+      throw clientError.notFound();
+  }
+}
+
+async function findReplay(caller: ApiCaller, key: string, hash: string) {
+  const prior = await db().request.findUnique({
+    where: { projectId_idempotencyKey: { projectId: caller.projectId, idempotencyKey: key } },
+    select: { token: true, requestHash: true, createdAt: true },
+  });
+  if (!prior || Date.now() - prior.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) return null;
+  if (prior.requestHash !== hash) throw clientError.idempotencyKeyReused();
+  return prior;
+}
+
+/** A key older than the 24-hour window may be used again: detach it from the old request. */
+async function clearExpiredIdempotencyKey(tx: Prisma.TransactionClient, projectId: string, key?: string) {
+  if (!key) return;
+  await tx.request.updateMany({
+    where: { projectId, idempotencyKey: key, createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_WINDOW_MS) } },
+    data: { idempotencyKey: null },
+  });
+}
+
+async function recordCacheHit(
+  caller: ApiCaller,
+  spec: RunSpec,
+  hash: string,
+  idempotencyKey: string | undefined,
+  entries: { data: Prisma.JsonValue; contentType: string; operation: string }[],
+): Promise<{ token: string; created: boolean }> {
+  const token = newToken();
+  const results = new Map(spec.operations.map((op, i) => [op, entries[i]] as const));
+  const data =
+    spec.endpoint === "scrape"
+      ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
+          success: true,
+          result: results.get(op)!.data,
+          cached: true,
+        }))
+      : entries[0].data;
+  try {
+    await db().$transaction(async (tx) => {
+      await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
+      await tx.request.create({
+        data: {
+          ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
+          state: "complete",
+          cached: true,
+          startedAt: new Date(),
+          finishedAt: new Date(),
+          processingMs: 0,
+          result: {
+            create: {
+              data: (data ?? Prisma.JsonNull) as Prisma.InputJsonValue,
+              contentType: contentTypeOf(spec.endpoint),
+              bytes: JSON.stringify(data).length,
+            },
+          },
+        },
+      });
+      if (!spec.sync) await enqueueDelivery(tx, token);
+    });
+  } catch (err) {
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const replay = await findReplay(caller, idempotencyKey, hash);
+      if (replay) return { token: replay.token, created: false };
+    }
+    throw err;
+  }
+  return { token, created: true };
+}
+
+/** Cache hits of async requests are delivered like any finished result. */
+async function enqueueDelivery(tx: Prisma.TransactionClient, token: string) {
+  const { enqueueWebhookDelivery } = await import("@/lib/webhooks/enqueue");
+  await enqueueWebhookDelivery(tx, token);
+}
+
+function requestRow(caller: ApiCaller, spec: RunSpec, hash: string, token: string, idempotencyKey: string | undefined, reserved: number) {
+  return {
+    token,
+    projectId: caller.projectId,
+    organizationId: caller.project.organizationId,
+    operation: spec.endpoint,
+    url: spec.url,
+    options: spec as unknown as Prisma.InputJsonValue,
+    labels: spec.labels ?? Prisma.JsonNull,
+    reportTo: spec.reportTo ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hash,
+    sync: spec.sync,
+    reserved,
+    cacheKey: spec.operations.map((op) => cacheKeyFor(op, spec)).join(","),
+  };
+}
+
+function newToken(): string {
+  return "req_" + crypto.randomBytes(16).toString("base64url");
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === "P2002" || /Unique constraint|duplicate key/i.test(e?.message ?? "");
+}
+
+/** GET /result/{token} (spec §4.2). */
+export function resultEndpoint() {
+  return (req: Request, ctx: { params: Promise<{ token: string }> }) =>
+    guard(async () => {
+      await ensureBooted();
+      const caller = await authenticate(req.headers.get("authorization"));
+      await enforceRateLimit(caller.projectId);
+      const { token } = await ctx.params;
+      const view = await readResult(caller.projectId, token);
+      switch (view.state) {
+        case "unknown":
+          throw clientError.notFound();
+        case "expired":
+          throw clientError.expired(token);
+        case "processing":
+          return json({ token, status: "processing", ...(view.labels ? { labels: view.labels } : {}) }, 202, {
+            "X-Result-Token": token,
+          });
+        case "failed":
+          return failureResponse(view.code as never, view.error, token);
+        case "complete":
+          return resultResponse(view.data, view.contentType, {
+            "X-Result-Token": token,
+            "X-Cache": view.cached ? "hit" : "miss",
+          });
+      }
+    });
+}

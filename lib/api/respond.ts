@@ -1,0 +1,60 @@
+import { ApiError, failureBody, FAILURES, type ErrorBody, type FailureCode } from "./errors";
+
+/** The headers every 200 from an operation endpoint carries (spec §4.1). */
+export interface QuotaHeaders {
+  token: string;
+  cache: "hit" | "miss";
+  cost: number;
+  remaining: number;
+  concurrencyLimit: number;
+}
+
+export function quotaHeaders(q: QuotaHeaders): Record<string, string> {
+  return {
+    "X-Result-Token": q.token,
+    "X-Cache": q.cache,
+    "X-Quota-Cost": String(q.cost),
+    "X-Quota-Remaining": String(q.remaining),
+    "X-Concurrency-Limit": String(q.concurrencyLimit),
+  };
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** A result in its operation's own format: text results as text, the rest as JSON. */
+export function resultResponse(data: unknown, contentType: string, headers: Record<string, string>): Response {
+  if (contentType.startsWith("application/json")) return json(data, 200, headers);
+  return new Response(typeof data === "string" ? data : String(data ?? ""), {
+    status: 200,
+    headers: { "Content-Type": contentType, "Cache-Control": "no-store", ...headers },
+  });
+}
+
+export function errorResponse(err: ApiError): Response {
+  return json(err.body, err.status, err.headers);
+}
+
+export function failureResponse(code: FailureCode | undefined, message: string, token?: string): Response {
+  const body: ErrorBody = code && code in FAILURES ? failureBody(code, token) : { error: message, ...(token && { token }) };
+  return json(body, 422, token ? { "X-Result-Token": token } : {});
+}
+
+/**
+ * Wraps a handler so that nothing a client sends can produce a 500: ApiErrors become their status,
+ * and anything else is logged (never with the Authorization header) and answered as a 500 that
+ * names no internals.
+ */
+export async function guard(handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (err) {
+    if (err instanceof ApiError) return errorResponse(err);
+    console.error("[api] unhandled error:", err instanceof Error ? err.stack : err);
+    return json({ error: "internal_error", message: "Something went wrong on our side. It has been logged; retry shortly." }, 500);
+  }
+}

@@ -1,0 +1,32 @@
+import { clientError } from "@/lib/api/errors";
+import { findKey } from "./keys";
+import { isEmailGateOpen } from "./verification";
+
+export type ApiCaller = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+
+// Spec §5.1: the word Bearer, one space, then the key exactly as issued: no quotes, no whitespace.
+const BEARER = /^Bearer ([\x21-\x7e]+)$/;
+
+/** Spec §5: 401 `invalid_api_key` (saying whether the header was missing or the key unknown), 403 `email_unverified`. */
+export async function authenticate(authorization: string | null): Promise<ApiCaller> {
+  if (authorization === null || authorization === "") {
+    throw clientError.invalidApiKey(
+      "The Authorization header is missing. Send Authorization: Bearer <API_KEY> with the key from your project settings.",
+    );
+  }
+  const match = BEARER.exec(authorization);
+  if (!match || /["']/.test(match[1])) {
+    throw clientError.invalidApiKey(
+      "The Authorization header must be the word Bearer, one space, then your API key exactly as issued, with no quotes or extra spaces.",
+    );
+  }
+  const key = await findKey(match[1]);
+  if (!key) {
+    throw clientError.invalidApiKey(
+      "The API key matches no active project key. It may be mistyped, revoked, or replaced more than 24 hours ago; create a new key in the dashboard.",
+    );
+  }
+  const org = key.project.organization;
+  if (!(await isEmailGateOpen(org.id, org.plan))) throw clientError.emailUnverified();
+  return key;
+}

@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { db } from "@/lib/db";
+
+/**
+ * API keys, in the spirit of unkey:
+ * - 24 random bytes, base62-encoded, behind a readable prefix (`ptd_live_`), so a leaked key is
+ *   recognisable in logs and by secret scanners;
+ * - only the SHA-256 of the key is stored, plus its first characters for display;
+ * - rotation keeps the replaced key working for a grace window (24 hours) unless stopped.
+ */
+export const KEY_PREFIX = "ptd_live_";
+export const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 4;
+export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function base62(bytes: Buffer): string {
+  let n = BigInt("0x" + bytes.toString("hex"));
+  let out = "";
+  while (n > 0n) {
+    out = BASE62[Number(n % 62n)] + out;
+    n /= 62n;
+  }
+  return out.padStart(33, "0");
+}
+
+export function hashKey(key: string): string {
+  return crypto.createHash("sha256").update(key).digest("hex");
+}
+
+export function generateKey(): { key: string; hash: string; prefix: string } {
+  const key = KEY_PREFIX + base62(crypto.randomBytes(24));
+  return { key, hash: hashKey(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+}
+
+/** Creates a key for a project and returns the only copy of it that will ever exist. */
+export async function createKey(projectId: string): Promise<{ apiKey: string; keyId: string }> {
+  const { key, hash, prefix } = generateKey();
+  const row = await db().apiKey.create({ data: { projectId, hash, prefix } });
+  return { apiKey: key, keyId: row.id };
+}
+
+/** Issues a new key; the project's active keys keep working for 24 hours (spec §5.6). */
+export async function rotateKey(projectId: string, now = new Date()): Promise<{ apiKey: string; keyId: string }> {
+  const { key, hash, prefix } = generateKey();
+  const row = await db().$transaction(async (tx) => {
+    await tx.apiKey.updateMany({
+      where: { projectId, state: "active" },
+      data: { state: "grace", graceUntil: new Date(now.getTime() + ROTATION_GRACE_MS) },
+    });
+    return tx.apiKey.create({ data: { projectId, hash, prefix } });
+  });
+  return { apiKey: key, keyId: row.id };
+}
+
+/** "Stop accepting old key": ends every grace window of the project at once. */
+export async function stopOldKeys(projectId: string): Promise<number> {
+  const { count } = await db().apiKey.updateMany({
+    where: { projectId, state: "grace" },
+    data: { state: "revoked", graceUntil: null },
+  });
+  return count;
+}
+
+export type KeyLookup = Awaited<ReturnType<typeof findKey>>;
+
+/**
+ * Finds the live key for a presented secret. The lookup is by hash (an index hit, which reveals
+ * nothing about the secret's bytes); the stored hash is then compared in constant time anyway.
+ */
+export async function findKey(presented: string, now = new Date()) {
+  const hash = hashKey(presented);
+  const row = await db().apiKey.findUnique({
+    where: { hash },
+    include: { project: { include: { organization: true } } },
+  });
+  if (!row) return null;
+  if (!crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return null;
+  const live = row.state === "active" || (row.state === "grace" && row.graceUntil !== null && row.graceUntil > now);
+  return live ? row : null;
+}

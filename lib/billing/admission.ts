@@ -1,0 +1,97 @@
+import { db, type Prisma } from "@/lib/db";
+
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+import { clientError } from "@/lib/api/errors";
+import { currentPeriodStart, periodEnd } from "./plans";
+
+/**
+ * Admission takes a concurrency slot and reserves the request's credits in ONE conditional UPDATE
+ * of the organization row, so parallel requests can never overspend or exceed the plan's
+ * parallelism, whichever process or database serves them. Settlement releases the slot and turns
+ * the reservation into the credits actually spent (spec §1, §7.1, §8).
+ */
+
+export interface OrgUsage {
+  monthlyCredits: number;
+  creditsUsed: number;
+  creditsReserved: number;
+  concurrencyLimit: number;
+  running: number;
+  plan: string;
+  periodStart: Date;
+}
+
+export function remainingCredits(o: Pick<OrgUsage, "monthlyCredits" | "creditsUsed" | "creditsReserved">): number {
+  return Math.max(0, o.monthlyCredits - o.creditsUsed - o.creditsReserved);
+}
+
+/** Starts a new billing period when the old one has ended: usage back to zero. */
+export async function rollOverPeriod(organizationId: string, now = new Date()): Promise<void> {
+  const org = await db().organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const start = currentPeriodStart(org.periodStart, now);
+  if (start.getTime() === org.periodStart.getTime()) return;
+  // Conditional on the old start so two racing requests roll over once.
+  const { count } = await db().organization.updateMany({
+    where: { id: organizationId, periodStart: org.periodStart },
+    data: { periodStart: start, creditsUsed: 0 },
+  });
+  if (count) {
+    await db().creditLedger.create({ data: { organizationId, kind: "grant", credits: org.monthlyCredits } });
+  }
+}
+
+/** Takes a slot and reserves `credits`; throws 429 `concurrency_limit` or `quota_exceeded`. */
+export async function admit(organizationId: string, credits: number): Promise<OrgUsage> {
+  await rollOverPeriod(organizationId);
+  const rows = await db().$queryRaw<OrgUsage[]>`
+    UPDATE "Organization"
+       SET "running" = "running" + 1, "creditsReserved" = "creditsReserved" + ${credits}
+     WHERE "id" = ${organizationId}
+       AND "running" < "concurrencyLimit"
+       AND ("plan" <> 'free' OR "creditsUsed" + "creditsReserved" + ${credits} <= "monthlyCredits")
+ RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running", "plan"::text AS "plan", "periodStart"`;
+  if (rows.length) return rows[0];
+
+  const org = await db().organization.findUniqueOrThrow({ where: { id: organizationId } });
+  if (org.plan === "free" && org.creditsUsed + org.creditsReserved + credits > org.monthlyCredits) {
+    throw clientError.quotaExceeded({
+      limit: org.monthlyCredits,
+      used: org.creditsUsed + org.creditsReserved,
+      needed: credits,
+      resets_at: periodEnd(org.periodStart).toISOString(),
+    });
+  }
+  throw clientError.concurrencyLimit({ limit: org.concurrencyLimit, running: org.running });
+}
+
+/**
+ * Releases the slot and the reservation and records `spent` credits (0 for failures and cache hits).
+ * Returns the usage after settlement, for X-Quota-Remaining.
+ */
+export async function settle(
+  organizationId: string,
+  requestToken: string,
+  reserved: number,
+  spent: number,
+  client: Client = db(),
+): Promise<OrgUsage> {
+  const rows = await client.$queryRaw<OrgUsage[]>`
+    UPDATE "Organization"
+       SET "running" = GREATEST("running" - 1, 0),
+           "creditsReserved" = GREATEST("creditsReserved" - ${reserved}, 0),
+           "creditsUsed" = "creditsUsed" + ${spent}
+     WHERE "id" = ${organizationId}
+ RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running", "plan"::text AS "plan", "periodStart"`;
+  const org = rows[0];
+  if (spent > 0) {
+    const overage = org.creditsUsed > org.monthlyCredits;
+    await client.creditLedger.create({
+      data: { organizationId, requestToken, kind: "charge", credits: spent, overage },
+    });
+  }
+  return org;
+}
+
+export async function usageOf(organizationId: string): Promise<OrgUsage> {
+  return db().organization.findUniqueOrThrow({ where: { id: organizationId } });
+}

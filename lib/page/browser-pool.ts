@@ -1,0 +1,285 @@
+/**
+ * One long-lived Chromium behind the egress proxy, handing out one page per job.
+ *
+ * Why this shape (measured on 2 cores, ARCHITECTURE.md §2): launching Chromium costs ~180 ms and a
+ * new context 200–270 ms, while a page in a warm context is about twice as fast as a context per
+ * job. So contexts live long and are keyed only by what a page cannot set for itself (device scale
+ * factor, proxy credentials); viewport and colour scheme are set per page. A FIFO semaphore keeps
+ * the number of pages at once at what the cores can render.
+ *
+ * Recycling: a context is retired after `contextMaxPages` pages and the browser after
+ * `browserMaxJobs` jobs; retired ones finish their open pages, then close. A crashed browser
+ * (`disconnected`) is replaced on the next acquire; jobs waiting in the queue never notice.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { egressChromiumArgs, startEgressProxy, type EgressProxy, type EgressProxyOptions } from "@/lib/net/egress-proxy";
+import { CHROMIUM_ARGS, poolConfigFromEnv, type PoolConfig } from "./config";
+import { residentialUpstreamsFromEnv } from "./residential";
+import { Semaphore } from "./semaphore";
+
+/** What only a browser context can set. */
+export interface ContextSettings {
+  deviceScaleFactor: number;
+  /** Residential exit name (proxy username); undefined = the standard network. */
+  exit?: string;
+}
+
+export interface PageLease {
+  page: Page;
+  egress: EgressProxy;
+  /** True when the browser died under this page (the job may be retried on a fresh browser). */
+  browserLost(): boolean;
+  /** Closes the page and frees the slot. Safe to call twice. */
+  release(): Promise<void>;
+}
+
+interface ContextEntry {
+  key: string;
+  context: BrowserContext;
+  served: number;
+  open: number;
+  retiring: boolean;
+}
+
+interface Generation {
+  browser: Browser;
+  jobs: number;
+  open: number;
+  retiring: boolean;
+  dead: boolean;
+  contexts: Map<string, Promise<ContextEntry>>;
+}
+
+export interface PoolStats {
+  running: number;
+  queued: number;
+  launches: number;
+  contextsCreated: number;
+  pagesServed: number;
+}
+
+export interface BrowserPoolOptions {
+  config?: Partial<PoolConfig>;
+  /** Egress proxy options; residential upstreams default to RESIDENTIAL_EXITS. */
+  egress?: EgressProxyOptions;
+}
+
+function contextKey(s: ContextSettings): string {
+  return `${s.deviceScaleFactor}|${s.exit ?? ""}`;
+}
+
+export class BrowserPool {
+  readonly config: PoolConfig;
+  private readonly slots: Semaphore;
+  private readonly egressOptions: EgressProxyOptions;
+  private egressPromise: Promise<EgressProxy> | null = null;
+  private current: Promise<Generation> | null = null;
+  private closed = false;
+  private readonly counters = { launches: 0, contextsCreated: 0, pagesServed: 0 };
+
+  constructor(opts: BrowserPoolOptions = {}) {
+    this.config = { ...poolConfigFromEnv(), ...opts.config };
+    this.slots = new Semaphore(this.config.concurrency);
+    this.egressOptions = opts.egress ?? { upstreams: residentialUpstreamsFromEnv() };
+  }
+
+  /** The egress proxy every page goes through (started with the first browser). */
+  egress(): Promise<EgressProxy> {
+    this.egressPromise ??= startEgressProxy(this.egressOptions);
+    return this.egressPromise;
+  }
+
+  stats(): PoolStats {
+    return { running: this.slots.running, queued: this.slots.queued, ...this.counters };
+  }
+
+  /** Waits for a slot (FIFO), then opens a page in the context matching `settings`. */
+  async acquire(settings: ContextSettings): Promise<PageLease> {
+    if (this.closed) throw new Error("The browser pool is shut down.");
+    const releaseSlot = await this.slots.acquire();
+    try {
+      return await this.openPage(settings, releaseSlot);
+    } catch (err) {
+      releaseSlot();
+      throw err;
+    }
+  }
+
+  /** Close everything. Open pages fail; later acquires throw. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const gen = this.current;
+    this.current = null;
+    if (gen) await gen.then((g) => g.browser.close()).catch(() => undefined);
+    if (this.egressPromise) await this.egressPromise.then((e) => e.close()).catch(() => undefined);
+    this.egressPromise = null;
+  }
+
+  private async openPage(settings: ContextSettings, releaseSlot: () => void): Promise<PageLease> {
+    const egress = await this.egress();
+    // A browser can die between handing out a generation and opening the page: try once more.
+    for (let attempt = 0; ; attempt++) {
+      const gen = await this.generation();
+      try {
+        const entry = await this.contextFor(gen, settings, egress);
+        // Reserve before the await so an eviction cannot close the context under newPage().
+        entry.open++;
+        gen.open++;
+        let page: Page;
+        try {
+          page = await entry.context.newPage();
+        } catch (err) {
+          entry.open--;
+          gen.open--;
+          throw err;
+        }
+        return this.lease(gen, entry, page, egress, releaseSlot);
+      } catch (err) {
+        if (!gen.dead || attempt > 0) throw err;
+      }
+    }
+  }
+
+  private lease(gen: Generation, entry: ContextEntry, page: Page, egress: EgressProxy, releaseSlot: () => void): PageLease {
+    gen.jobs++;
+    entry.served++;
+    this.counters.pagesServed++;
+    if (entry.served >= this.config.contextMaxPages) {
+      entry.retiring = true;
+      gen.contexts.delete(entry.key);
+    }
+    if (gen.jobs >= this.config.browserMaxJobs) gen.retiring = true;
+    let released = false;
+    return {
+      page,
+      egress,
+      browserLost: () => gen.dead,
+      release: async () => {
+        if (released) return;
+        released = true;
+        try {
+          await page.close().catch(() => undefined);
+          entry.open--;
+          gen.open--;
+          await this.afterRelease(gen, entry);
+        } finally {
+          releaseSlot();
+        }
+      },
+    };
+  }
+
+  private async afterRelease(gen: Generation, entry: ContextEntry): Promise<void> {
+    if (gen.dead) return;
+    if (gen.retiring && gen.open === 0) {
+      await gen.browser.close().catch(() => undefined);
+      return;
+    }
+    if (entry.retiring && entry.open === 0) {
+      await entry.context.close().catch(() => undefined);
+    } else if (entry.open === 0) {
+      // Contexts are shared between jobs; an idle moment is the safe time to drop cookies one
+      // customer's visit left behind, without disturbing a visit still in flight.
+      await entry.context.clearCookies().catch(() => undefined);
+    }
+  }
+
+  /** The browser new pages go to; replaces a dead or retired one. Concurrent callers share one launch. */
+  private async generation(): Promise<Generation> {
+    for (;;) {
+      if (this.closed) throw new Error("The browser pool is shut down.");
+      const cur = (this.current ??= this.launch());
+      let gen: Generation;
+      try {
+        gen = await cur;
+      } catch (err) {
+        // A failed launch must not stick: the next acquire tries again.
+        if (this.current === cur) this.current = null;
+        throw err;
+      }
+      if (!gen.dead && !gen.retiring) return gen;
+      if (this.current === cur) this.current = null;
+    }
+  }
+
+  private async launch(): Promise<Generation> {
+    const egress = await this.egress();
+    const browser = await chromium.launch({
+      executablePath: this.config.chromiumPath,
+      args: [...CHROMIUM_ARGS, ...egressChromiumArgs(egress.url)],
+      headless: true,
+      // The host process decides about signals; the pool is shut down explicitly.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    this.counters.launches++;
+    const gen: Generation = { browser, jobs: 0, open: 0, retiring: false, dead: false, contexts: new Map() };
+    browser.on("disconnected", () => {
+      gen.dead = true;
+    });
+    return gen;
+  }
+
+  private contextFor(gen: Generation, settings: ContextSettings, egress: EgressProxy): Promise<ContextEntry> {
+    const key = contextKey(settings);
+    let entry = gen.contexts.get(key);
+    if (entry) {
+      // Re-insert so Map order is least-recently-used first (eviction takes from the front).
+      gen.contexts.delete(key);
+    } else {
+      this.evictContexts(gen);
+      entry = this.createContext(key, gen, settings, egress);
+      entry.catch(() => {
+        if (gen.contexts.get(key) === entry) gen.contexts.delete(key);
+      });
+    }
+    gen.contexts.set(key, entry);
+    return entry;
+  }
+
+  private async createContext(key: string, gen: Generation, s: ContextSettings, egress: EgressProxy): Promise<ContextEntry> {
+    if (s.exit !== undefined && !egress.exitUrl) throw new Error("Residential exits are not configured on the egress proxy.");
+    const context = await gen.browser.newContext({
+      viewport: { width: 1350, height: 797 },
+      deviceScaleFactor: s.deviceScaleFactor,
+      ignoreHTTPSErrors: false,
+      // Service workers outlive the page and would carry one job's state into the next.
+      serviceWorkers: "block",
+      acceptDownloads: false,
+      ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
+    });
+    this.counters.contextsCreated++;
+    return { key, context, served: 0, open: 0, retiring: false };
+  }
+
+  /** Keep at most maxContexts per browser: retire the least recently used; open pages finish first. */
+  private evictContexts(gen: Generation): void {
+    while (gen.contexts.size >= this.config.maxContexts) {
+      const [key, oldest] = gen.contexts.entries().next().value!;
+      gen.contexts.delete(key);
+      void oldest.then(
+        (e) => {
+          e.retiring = true;
+          if (e.open === 0) void e.context.close().catch(() => undefined);
+        },
+        () => undefined,
+      );
+    }
+  }
+}
+
+const g = globalThis as unknown as { __browserPool?: BrowserPool };
+
+/** The process-wide pool (kept on globalThis so Next.js bundles and hot reloads share one browser). */
+export function getBrowserPool(): BrowserPool {
+  g.__browserPool ??= new BrowserPool();
+  return g.__browserPool;
+}
+
+/** Shut down the process-wide pool, if one was started. */
+export async function shutdownBrowserPool(): Promise<void> {
+  const pool = g.__browserPool;
+  g.__browserPool = undefined;
+  await pool?.shutdown();
+}

@@ -1,0 +1,84 @@
+/**
+ * Residential exits (spec 2.1 `residential`): upstream HTTP proxies on home broadband, from env
+ * RESIDENTIAL_EXITS (`host:port,host:port`). Each visit leases one exit for itself and gives it
+ * back afterwards; when none is free the visit fails with `no_residential_exit` at once — the spec
+ * forbids falling back to the standard network, and nothing has been fetched or spent.
+ *
+ * The exit's name is the proxy username the page's browser context sends to the egress proxy,
+ * which chains the already-checked connection through that upstream (lib/net/proxy-upstream.ts).
+ */
+import { OperationFailure } from "@/lib/api/errors";
+import type { UpstreamMap } from "@/lib/net/egress-proxy";
+
+export interface ResidentialExit {
+  name: string;
+  host: string;
+  port: number;
+}
+
+export interface ExitLease {
+  name: string;
+  release(): void;
+}
+
+/** Parse `host:port[,host:port…]`; a malformed entry throws (a typo must not silently shrink the pool). */
+export function parseResidentialExits(raw: string | undefined): ResidentialExit[] {
+  const items = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return items.map((item, i) => {
+    const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(item);
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65535) throw new Error(`RESIDENTIAL_EXITS entry '${item}' is not host:port.`);
+    return { name: `exit-${i + 1}`, host: m[1]!.replace(/^\[|\]$/g, ""), port };
+  });
+}
+
+export function upstreamsFor(exits: readonly ResidentialExit[]): UpstreamMap {
+  return Object.fromEntries(exits.map((e) => [e.name, { host: e.host, port: e.port }]));
+}
+
+export function residentialUpstreamsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamMap {
+  return upstreamsFor(parseResidentialExits(env.RESIDENTIAL_EXITS));
+}
+
+/** Which exits are in use. One visit per exit at a time, handed out round-robin. */
+export class ResidentialExits {
+  private readonly busy = new Set<string>();
+  private next = 0;
+
+  constructor(readonly exits: readonly ResidentialExit[]) {}
+
+  get free(): number {
+    return this.exits.length - this.busy.size;
+  }
+
+  /** Lease a free exit or throw OperationFailure('no_residential_exit') (retryable: one may free up). */
+  lease(): ExitLease {
+    for (let i = 0; i < this.exits.length; i++) {
+      const exit = this.exits[(this.next + i) % this.exits.length]!;
+      if (this.busy.has(exit.name)) continue;
+      this.next = (this.next + i + 1) % this.exits.length;
+      this.busy.add(exit.name);
+      let released = false;
+      return {
+        name: exit.name,
+        release: () => {
+          if (released) return;
+          released = true;
+          this.busy.delete(exit.name);
+        },
+      };
+    }
+    throw new OperationFailure(
+      "no_residential_exit",
+      this.exits.length === 0 ? "no residential exits configured" : "all residential exits busy",
+    );
+  }
+}
+
+const g = globalThis as unknown as { __residentialExits?: ResidentialExits };
+
+/** The process-wide exit pool from RESIDENTIAL_EXITS (the same list the browser pool's egress proxy uses). */
+export function getResidentialExits(): ResidentialExits {
+  g.__residentialExits ??= new ResidentialExits(parseResidentialExits(process.env.RESIDENTIAL_EXITS));
+  return g.__residentialExits;
+}

@@ -1,0 +1,28 @@
+import { defineJob } from "@/lib/jobs";
+import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
+import { runRequest } from "./run-request";
+import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
+
+/** Every job this app runs, registered once; both job drivers build their workers from this list. */
+export const runRequestJob = defineJob<{ token: string }>({
+  name: RUN_REQUEST_JOB,
+  handler: async ({ token }) => runRequest(token),
+  // A crash mid-visit is retried; page-level failures are handled (and retried) inside runRequest.
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  retryBackoff: true,
+  concurrency: Number(process.env.PAGE_CONCURRENCY ?? 2),
+  expireInSeconds: 15 * 60,
+});
+
+export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
+  name: WEBHOOK_JOB,
+  handler: async ({ deliveryId }, ctx) => deliverWebhook(deliveryId, ctx.attempt),
+  // ~25 attempts with exponential backoff capped at 1 hour span more than 24 hours (spec §6; docs/decisions.md).
+  retryLimit: 30,
+  retryDelaySeconds: Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10),
+  retryBackoff: true,
+  retryDelayMaxSeconds: 3600,
+  concurrency: 4,
+  expireInSeconds: 60,
+});

@@ -1,0 +1,25 @@
+import { dbReady } from "@/lib/db";
+
+/**
+ * Brings the process's long-lived parts up once: the database (migrated), the job workers with
+ * every job definition registered. Called from instrumentation.ts at start-up and, cheaply, by
+ * every route (a resolved promise after the first call).
+ */
+const g = globalThis as unknown as { __boot?: Promise<void> };
+
+export function ensureBooted(): Promise<void> {
+  g.__boot ??= boot().catch((err) => {
+    g.__boot = undefined;
+    throw err;
+  });
+  return g.__boot;
+}
+
+async function boot(): Promise<void> {
+  await dbReady();
+  await import("@/lib/runner/jobs"); // registers every job definition
+  const { startJobs } = await import("@/lib/jobs");
+  await startJobs();
+  const { shareEmbeddedDatabase } = await import("./share-db");
+  await shareEmbeddedDatabase();
+}

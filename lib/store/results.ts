@@ -1,0 +1,42 @@
+import { db, Prisma } from "@/lib/db";
+
+/** Results are kept 30 days (spec §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
+export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export type ResultView =
+  | { state: "unknown" }
+  | { state: "processing"; token: string; labels: unknown }
+  | { state: "expired"; token: string }
+  | { state: "failed"; token: string; error: string; code?: string; status: number }
+  | { state: "complete"; token: string; data: unknown; contentType: string; cached: boolean; cost: number };
+
+/** The result of `token` as the calling project may see it (another project's token is unknown). */
+export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
+  const req = await db().request.findUnique({ where: { token }, include: { result: true } });
+  if (!req || req.projectId !== projectId) return { state: "unknown" };
+  if (now.getTime() - req.createdAt.getTime() > RESULT_RETENTION_MS || req.result?.purgedAt) {
+    return { state: "expired", token };
+  }
+  if (req.state === "queued" || req.state === "processing") return { state: "processing", token, labels: req.labels };
+  if (req.state === "failed") {
+    return { state: "failed", token, error: req.error ?? "", code: req.errorCode ?? undefined, status: req.errorStatus ?? 422 };
+  }
+  return {
+    state: "complete",
+    token,
+    data: req.result?.data ?? null,
+    contentType: req.result?.contentType ?? "application/json",
+    cached: req.cached,
+    cost: req.cost,
+  };
+}
+
+/** Deletes result bodies past retention; the request rows stay so their tokens answer 410. */
+export async function purgeExpiredResults(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RESULT_RETENTION_MS);
+  const { count } = await db().result.updateMany({
+    where: { purgedAt: null, request: { createdAt: { lt: cutoff } } },
+    data: { data: Prisma.DbNull, purgedAt: now },
+  });
+  return count;
+}

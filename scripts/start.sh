@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Sets up and starts page-to-data on embedded defaults: PGlite database in ./data, the embedded job
+# engine (pg-boss on PGlite) and Debian Chromium. PORT defaults to 3000.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+setup_all
+export PORT="${PORT:-3000}"
+step "Building the app (next build)"
+npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -40 /tmp/page-to-data-build.log; exit 1; }
+step "Starting on http://localhost:$PORT"
+cat <<MSG
+
+  Dashboard:   http://localhost:$PORT/dashboard   (sign up there; the first account gets an organization and a key)
+  API docs:    http://localhost:$PORT/docs
+  Or create an organization and API key from another terminal:
+    npm run --silent admin -- org create --name Acme --plan free --verified --json
+  Then:
+    curl -s -X POST http://localhost:$PORT/api/html -H "Authorization: Bearer <apiKey>" \\
+         -H "Content-Type: application/json" -d '{"url":"https://example.com/","sync":true}'
+
+MSG
+exec npx next start -p "$PORT"

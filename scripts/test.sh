@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: type check, lint, unit and integration tests (real PGlite and
+# PostgreSQL, real Chromium against local .test sites, the real job engine and HTTP server).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+setup_all
+if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+  step "Starting the local PostgreSQL cluster"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+fi
+step "Type check"
+npx tsc --noEmit
+step "Building the app for the HTTP tests (next build)"
+npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -60 /tmp/page-to-data-build.log; exit 1; }
+step "Tests"
+npx vitest run "$@"
