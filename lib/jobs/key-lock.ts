@@ -2,14 +2,15 @@ import pg from "pg";
 
 /**
  * Closes the one gap in pg-boss's per-group limit on PostgreSQL: `groupConcurrency` checks for an
- * active sibling inside the fetch statement, so two fetches running at the same moment in different
- * processes can each claim a job of the same group (neither sees the other's uncommitted claim).
+ * active sibling inside the fetch statement, so two fetches running at the same moment (two workers
+ * of one process woken by the same NOTIFY, or two processes) can each claim a job of the same group:
+ * neither sees the other's uncommitted claim.
  * Holding a session advisory lock for the key while the handler runs makes "never at the same time"
  * hold regardless. It costs one pooled connection per running keyed job and is only ever contended
  * in that rare race. A killed process drops its connection, and PostgreSQL releases the lock with it.
  *
  * Not needed on PGlite: one process, one connection, so fetches are serialised and pg-boss's own
- * check (plus its in-process `localGroupConcurrency`) is exact.
+ * check is exact.
  */
 export interface KeyLock {
   run<T>(key: string, fn: () => Promise<T>): Promise<T>;

@@ -71,9 +71,9 @@ export function workOptions(t: PgBossTimings): WorkOptions {
     batchSize: 1,
     pollingIntervalSeconds: t.pollingIntervalSeconds,
     notifyPollingIntervalSeconds: t.pollingIntervalSeconds,
-    // singletonKey → job group: one active job per key across every worker and process. The local
-    // limit makes it exact inside this process even when two of its workers fetch at once.
+    // singletonKey → job group: at most one active job per key across every worker and process,
+    // checked in the fetch statement. (pg-boss refuses this together with localGroupConcurrency;
+    // the race two simultaneous fetches leave on PostgreSQL is closed by key-lock.ts.)
     groupConcurrency: 1,
-    localGroupConcurrency: 1,
   };
 }

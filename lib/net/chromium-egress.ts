@@ -13,11 +13,14 @@
  *   localhost and [::1] *around* any proxy (an implicit bypass rule), which
  *   would let a page reach local services directly. `<-loopback>` removes the
  *   implicit rule. (Playwright adds it for per-context proxies by itself.)
- * - `--force-webrtc-ip-handling-policy=disable_non_proxied_udp` and
- *   `--webrtc-ip-handling-policy=disable_non_proxied_udp`: WebRTC can send
- *   UDP (STUN/TURN/ICE) to any address without touching the proxy; this
- *   policy keeps WebRTC on proxied TCP only. Both spellings are passed because
- *   the switch has changed name across Chromium builds.
+ * - `--webrtc-ip-handling-policy=disable_non_proxied_udp` (and
+ *   `--force-webrtc-ip-handling-policy=...`): WebRTC can send UDP
+ *   (STUN/TURN/ICE) to any address without touching the proxy; this policy
+ *   keeps WebRTC on proxied TCP only. Verified on Chromium 156 (Debian): the
+ *   `--webrtc-ip-handling-policy` spelling is the one that works — with only
+ *   the `--force-` spelling, a page still sent STUN to 127.0.0.1. The
+ *   `--force-` spelling is kept for builds that read that one instead.
+ *   tests/net/egress-proxy.test.ts checks this with a UDP canary.
  */
 export function egressChromiumArgs(proxyUrl: string): string[] {
   return [

@@ -26,13 +26,31 @@ import http from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import { isChromiumBackgroundHost } from "./chromium-egress";
+import {
+  AUTH_REALM,
+  blockedHead,
+  challengeHead,
+  failureCode,
+  failureHead,
+  forwardHeaders,
+  parseAuthority,
+  parseProxyTarget,
+  type EgressFailureCode,
+} from "./proxy-wire";
 import { EgressBlockedError, type EgressBlockReason } from "./errors";
 import { openUpstreamTunnel, proxyUsername, type UpstreamMap, type UpstreamProxy } from "./proxy-upstream";
-import { normalizeHostname, resolvePublic, type LookupAllFn, type ResolvedTarget } from "./resolve";
+import {
+  isLocalhostName,
+  normalizeHostname,
+  resolvePublic,
+  type LookupAllFn,
+  type ResolvedTarget,
+} from "./resolve";
 import { isTestHostname } from "./test-hosts";
 
 export { egressChromiumArgs, isChromiumBackgroundHost } from "./chromium-egress";
 export type { UpstreamMap, UpstreamProxy } from "./proxy-upstream";
+export type { EgressFailureCode } from "./proxy-wire";
 
 /** A destination the proxy refused because of the egress policy. */
 export interface EgressBlockedEvent {
@@ -49,7 +67,6 @@ export interface EgressBlockedEvent {
 }
 
 /** Why an allowed destination could not be reached (for the page engine's error mapping, spec 7.4). */
-export type EgressFailureCode = "not_found" | "refused" | "timeout" | "unreachable" | "error";
 
 export interface EgressFailureEvent {
   host: string;
@@ -86,22 +103,10 @@ export interface EgressProxy {
 /** Real hosts may only be reached on the web's default ports (`.test` ports are mapped by resolvePublic). */
 const ALLOWED_PORTS = new Set([80, 443]);
 const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+/** How many recent refusals/failures blockedFor()/failureFor() can look back through. */
 const HISTORY_SIZE = 256;
-const AUTH_REALM = 'Basic realm="page-to-data egress"';
 
-/** Headers that belong to one hop (RFC 9110 7.6.1) and must not be forwarded. */
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-]);
-
+/** Where an admitted connection goes: straight to the checked address, or through a residential exit. */
 type Route = { kind: "direct" } | { kind: "exit"; name: string; upstream: UpstreamProxy };
 
 /** Outcome of reading the proxy credentials. */
@@ -115,40 +120,18 @@ interface Ctx {
   allowed(): void;
 }
 
-// ---------------------------------------------------------------- parsing
+// ---------------------------------------------------------------- routing
 
 /**
- * Host and port of a CONNECT authority (`host:port`, `[v6]:port`). The host
- * goes through the WHATWG URL parser so it is normalized exactly as a browser
- * would (`0x7f.1` becomes `127.0.0.1`) before any check looks at it.
+ * Pick the route from the proxy credentials. On the plain listener no
+ * credentials means direct; on the exit listener it means "challenge first"
+ * (Chromium sends credentials only after a 407).
  */
-function parseAuthority(hostPort: string, defaultPort: number): { host: string; port: number } | null {
-  const m = /^(.*):(\d{1,5})$/.exec(hostPort);
-  const hostPart = m ? m[1]! : hostPort;
-  const port = m ? Number(m[2]) : defaultPort;
-  if (port < 1 || port > 65535) return null;
-  try {
-    const u = new URL(`http://${hostPart}/`);
-    if (u.port !== "" || u.username || u.password || u.pathname !== "/" || u.search || u.hash) return null;
-    return { host: normalizeHostname(u.hostname), port };
-  } catch {
-    return null;
-  }
-}
-
-/** Host, port and URL of an absolute-URI proxy request (`GET http://host/path`). */
-function parseProxyTarget(rawUrl: string | undefined): { host: string; port: number; url: URL } | null {
-  if (!rawUrl || !/^(?:http|ws):\/\//i.test(rawUrl)) return null;
-  try {
-    const url = new URL(rawUrl);
-    if (url.username || url.password) return null;
-    return { host: normalizeHostname(url.hostname), port: url.port === "" ? 80 : Number(url.port), url };
-  } catch {
-    return null;
-  }
-}
-
-function chooseRoute(req: http.IncomingMessage, requireAuth: boolean, upstreams: UpstreamMap | undefined): RouteChoice {
+function chooseRoute(
+  req: http.IncomingMessage,
+  requireAuth: boolean,
+  upstreams: UpstreamMap | undefined,
+): RouteChoice {
   const header = req.headers["proxy-authorization"];
   const name = proxyUsername(Array.isArray(header) ? header[0] : header);
   if (name === null) return requireAuth ? { challenge: true } : { route: { kind: "direct" } };
@@ -162,46 +145,33 @@ function chooseRoute(req: http.IncomingMessage, requireAuth: boolean, upstreams:
  * Decide whether `host:port` may be reached and where exactly to connect.
  * Throws EgressBlockedError. DNS errors pass through.
  */
-async function checkDestination(host: string, port: number, lookup: LookupAllFn | undefined): Promise<ResolvedTarget> {
+async function checkDestination(
+  host: string,
+  port: number,
+  lookup: LookupAllFn | undefined,
+): Promise<ResolvedTarget> {
   if (isChromiumBackgroundHost(host)) throw new EgressBlockedError(host, "background");
   const portOk = isTestHostname(host) || ALLOWED_PORTS.has(port);
-  // A name on a bad port is refused before spending a DNS lookup on it; an IP
-  // literal is judged by its address first because "not public" says more.
-  if (!portOk && !net.isIP(host)) throw new EgressBlockedError(host, "port");
+  // A name on a bad port is refused before spending a DNS lookup on it. IP
+  // literals and localhost need no lookup, so they are judged by their
+  // address first: "not public" says more than "port".
+  if (!portOk && !net.isIP(host) && !isLocalhostName(host)) throw new EgressBlockedError(host, "port");
   const target = await resolvePublic(host, port, lookup ? { lookup } : {});
   if (!portOk) throw new EgressBlockedError(host, "port", target.address);
   return target;
-}
-
-function failureCode(err: unknown): EgressFailureCode {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-    case "EAI_NODATA":
-    case "EAI_NONAME":
-      return "not_found";
-    case "ECONNREFUSED":
-    case "ECONNRESET":
-      return "refused";
-    case "ETIMEDOUT":
-      return "timeout";
-    case "ENETUNREACH":
-    case "EHOSTUNREACH":
-      return "unreachable";
-    default:
-      return "error";
-  }
 }
 
 // ---------------------------------------------------------------- connecting
 
 /** TCP connection to the checked address, directly or through the chosen exit. */
 function openConnection(target: ResolvedTarget, route: Route, timeoutMs: number): Promise<net.Socket> {
-  if (route.kind === "exit") return openUpstreamTunnel(route.upstream, target.address, target.port, timeoutMs);
+  if (route.kind === "exit")
+    return openUpstreamTunnel(route.upstream, target.address, target.port, timeoutMs);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: target.address, port: target.port });
-    socket.setTimeout(timeoutMs, () => socket.destroy(Object.assign(new Error("connect timed out"), { code: "ETIMEDOUT" })));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(Object.assign(new Error("connect timed out"), { code: "ETIMEDOUT" })),
+    );
     socket.once("error", reject);
     socket.once("connect", () => {
       socket.setTimeout(0);
@@ -226,39 +196,13 @@ function splice(a: Duplex, b: Duplex): void {
   b.once("close", () => a.destroy());
 }
 
-/**
- * Headers to pass on, as a flat raw list (keeps case and duplicates):
- * hop-by-hop ones dropped, `Connection`/`Upgrade` kept for a WebSocket
- * handshake, and anything in `drop` removed so the caller can set it.
- */
-function forwardHeaders(raw: string[], keepUpgrade: boolean, drop: ReadonlySet<string> = new Set()): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    const lower = name.toLowerCase();
-    if (drop.has(lower)) continue;
-    if (HOP_BY_HOP.has(lower) && !(keepUpgrade && (lower === "connection" || lower === "upgrade"))) continue;
-    out.push(name, raw[i + 1]!);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- replies
-
-function blockedHead(reason: string): string {
-  return `HTTP/1.1 403 Forbidden\r\nX-Egress-Blocked: ${reason}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
-}
-
-function challengeHead(): string {
-  return `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${AUTH_REALM}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
-}
-
-function failureHead(code: EgressFailureCode): string {
-  const status = code === "timeout" ? "504 Gateway Timeout" : "502 Bad Gateway";
-  return `HTTP/1.1 ${status}\r\nX-Egress-Error: ${code}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
-}
-
-function sendHttp(res: http.ServerResponse, status: number, headers: Record<string, string>, text: string): void {
+/** Answer a plain-http proxy request ourselves (refusal, challenge, failure). */
+function sendHttp(
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -310,7 +254,13 @@ async function admit(
 }
 
 /** `CONNECT host:port`: a raw tunnel (https, wss, and ws through a proxy). */
-async function handleConnect(ctx: Ctx, requireAuth: boolean, req: http.IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+async function handleConnect(
+  ctx: Ctx,
+  requireAuth: boolean,
+  req: http.IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+): Promise<void> {
   track(ctx, client);
   const reply = (text: string): void => void client.end(text);
   const dest = parseAuthority(req.url ?? "", 443);
@@ -340,14 +290,28 @@ async function handleConnect(ctx: Ctx, requireAuth: boolean, req: http.IncomingM
 }
 
 /** Absolute-URI request for plain http: forward to the checked address, keeping Host. */
-async function handleHttp(ctx: Ctx, requireAuth: boolean, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handleHttp(
+  ctx: Ctx,
+  requireAuth: boolean,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
   const dest = parseProxyTarget(req.url);
-  if (!dest) return sendHttp(res, 400, {}, "This is a forward proxy: send absolute http:// URLs or CONNECT.\n");
+  if (!dest)
+    return sendHttp(res, 400, {}, "This is a forward proxy: send absolute http:// URLs or CONNECT.\n");
 
   const admitted = await admit(ctx, req, requireAuth, dest.host, dest.port, dest.url.href, {
-    refuse: (reason) => sendHttp(res, 403, { "X-Egress-Blocked": reason }, `Blocked by the egress policy: ${reason}\n`),
-    challenge: () => sendHttp(res, 407, { "Proxy-Authenticate": AUTH_REALM }, "Proxy credentials required.\n"),
-    fail: (code) => sendHttp(res, code === "timeout" ? 504 : 502, { "X-Egress-Error": code }, `Could not reach ${dest.host}: ${code}\n`),
+    refuse: (reason) =>
+      sendHttp(res, 403, { "X-Egress-Blocked": reason }, `Blocked by the egress policy: ${reason}\n`),
+    challenge: () =>
+      sendHttp(res, 407, { "Proxy-Authenticate": AUTH_REALM }, "Proxy credentials required.\n"),
+    fail: (code) =>
+      sendHttp(
+        res,
+        code === "timeout" ? 504 : 502,
+        { "X-Egress-Error": code },
+        `Could not reach ${dest.host}: ${code}\n`,
+      ),
   });
   if (!admitted) return;
 
@@ -357,7 +321,12 @@ async function handleHttp(ctx: Ctx, requireAuth: boolean, req: http.IncomingMess
   } catch (err) {
     const code = failureCode(err);
     ctx.failed({ host: dest.host, port: dest.port, code });
-    return sendHttp(res, code === "timeout" ? 504 : 502, { "X-Egress-Error": code }, `Could not reach ${dest.host}: ${code}\n`);
+    return sendHttp(
+      res,
+      code === "timeout" ? 504 : 502,
+      { "X-Egress-Error": code },
+      `Could not reach ${dest.host}: ${code}\n`,
+    );
   }
   track(ctx, socket);
   ctx.allowed();
@@ -373,8 +342,15 @@ async function handleHttp(ctx: Ctx, requireAuth: boolean, req: http.IncomingMess
     headers,
     createConnection: () => socket,
   });
+  // An exit tunnel arrives paused (so no byte was lost before this request
+  // took it over); the http client only listens, so let the bytes flow now.
+  outbound.once("socket", (s) => s.resume());
   outbound.on("response", (upstreamRes) => {
-    res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, forwardHeaders(upstreamRes.rawHeaders, false));
+    res.writeHead(
+      upstreamRes.statusCode ?? 502,
+      upstreamRes.statusMessage,
+      forwardHeaders(upstreamRes.rawHeaders, false),
+    );
     upstreamRes.pipe(res);
     upstreamRes.on("error", () => res.destroy());
   });
@@ -387,10 +363,17 @@ async function handleHttp(ctx: Ctx, requireAuth: boolean, req: http.IncomingMess
 }
 
 /** `GET http://host/ws` + `Upgrade:` without CONNECT (not Chromium's way, but other clients do it). */
-async function handleUpgrade(ctx: Ctx, requireAuth: boolean, req: http.IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+async function handleUpgrade(
+  ctx: Ctx,
+  requireAuth: boolean,
+  req: http.IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+): Promise<void> {
   track(ctx, client);
   const dest = parseProxyTarget(req.url);
-  if (!dest) return void client.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  if (!dest)
+    return void client.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 
   const admitted = await admit(ctx, req, requireAuth, dest.host, dest.port, dest.url.href, {
     refuse: (reason) => client.end(blockedHead(reason)),
@@ -421,8 +404,16 @@ async function handleUpgrade(ctx: Ctx, requireAuth: boolean, req: http.IncomingM
 
 function createProxyServer(ctx: Ctx, requireAuth: boolean): http.Server {
   const server = http.createServer((req, res) => void handleHttp(ctx, requireAuth, req, res));
-  server.on("connect", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void handleConnect(ctx, requireAuth, req, socket, head));
-  server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void handleUpgrade(ctx, requireAuth, req, socket, head));
+  server.on(
+    "connect",
+    (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
+      void handleConnect(ctx, requireAuth, req, socket, head),
+  );
+  server.on(
+    "upgrade",
+    (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
+      void handleUpgrade(ctx, requireAuth, req, socket, head),
+  );
   server.on("connection", (socket: net.Socket) => track(ctx, socket));
   // A malformed request from a page must not take the proxy down.
   server.on("clientError", (_err, socket) => socket.destroy());
@@ -440,7 +431,11 @@ function listen(server: http.Server): Promise<number> {
   });
 }
 
-function latest<T extends { host: string; at: number }>(list: T[], host: string, withinMs: number): T | undefined {
+function latest<T extends { host: string; at: number }>(
+  list: T[],
+  host: string,
+  withinMs: number,
+): T | undefined {
   const h = normalizeHostname(host);
   const since = Date.now() - withinMs;
   for (let i = list.length - 1; i >= 0; i--) {

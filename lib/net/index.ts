@@ -25,6 +25,7 @@ export {
   type UrlRefusalReason,
 } from "./url-policy";
 export {
+  isLocalhostName,
   normalizeHostname,
   resolvePublic,
   systemLookup,
@@ -33,7 +34,13 @@ export {
   type ResolveDeps,
   type ResolvedTarget,
 } from "./resolve";
-export { isTestHostname, testHostsConfig, testHostsEnabled, testHostTarget, type TestHostsConfig } from "./test-hosts";
+export {
+  isTestHostname,
+  testHostsConfig,
+  testHostsEnabled,
+  testHostTarget,
+  type TestHostsConfig,
+} from "./test-hosts";
 export {
   egressChromiumArgs,
   isChromiumBackgroundHost,

@@ -61,7 +61,9 @@ export function openUpstreamTunnel(
       socket.destroy();
       reject(err);
     };
-    socket.setTimeout(timeoutMs, () => fail(Object.assign(new Error("upstream proxy timed out"), { code: "ETIMEDOUT" })));
+    socket.setTimeout(timeoutMs, () =>
+      fail(Object.assign(new Error("upstream proxy timed out"), { code: "ETIMEDOUT" })),
+    );
     socket.once("error", fail);
     socket.once("connect", () => {
       const auth =
@@ -80,7 +82,11 @@ export function openUpstreamTunnel(
       socket.off("data", onData);
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head.subarray(0, end).toString("latin1"))?.[1]);
       if (status !== 200) {
-        fail(Object.assign(new Error(`upstream proxy answered ${status || "garbage"} to CONNECT`), { code: "EUPSTREAM" }));
+        fail(
+          Object.assign(new Error(`upstream proxy answered ${status || "garbage"} to CONNECT`), {
+            code: "EUPSTREAM",
+          }),
+        );
         return;
       }
       socket.setTimeout(0);

@@ -43,6 +43,12 @@ export function normalizeHostname(hostname: string): string {
   return h;
 }
 
+/** `localhost` and `*.localhost` (RFC 6761): always this machine, whatever DNS says. */
+export function isLocalhostName(hostname: string): boolean {
+  const h = normalizeHostname(hostname);
+  return h === "localhost" || h.endsWith(".localhost");
+}
+
 function familyOf(address: string): 4 | 6 {
   return net.isIP(address) === 6 ? 6 : 4;
 }
@@ -63,14 +69,29 @@ function familyOf(address: string): 4 | 6 {
  * Throws EgressBlockedError on refusal; DNS failures (ENOTFOUND, ...) are
  * passed through unchanged so callers can report "not found".
  */
-export async function resolvePublic(hostname: string, port: number, deps: ResolveDeps = {}): Promise<ResolvedTarget> {
+export async function resolvePublic(
+  hostname: string,
+  port: number,
+  deps: ResolveDeps = {},
+): Promise<ResolvedTarget> {
   const host = normalizeHostname(hostname);
 
   if (isTestHostname(host)) {
     const mapped = testHostTarget(host, port);
     if (mapped) return { address: mapped.address, family: familyOf(mapped.address), port: mapped.port };
-    if (testHostsEnabled()) throw new EgressBlockedError(host, "port", undefined, `Refused ${host}:${port}: test hosts only map ports 80 and 443.`);
-    throw new EgressBlockedError(host, "not_public", undefined, `Refused ${host}: '.test' names are reserved and PAGE_TEST_HOSTS is not set.`);
+    if (testHostsEnabled())
+      throw new EgressBlockedError(
+        host,
+        "port",
+        undefined,
+        `Refused ${host}:${port}: test hosts only map ports 80 and 443.`,
+      );
+    throw new EgressBlockedError(
+      host,
+      "not_public",
+      undefined,
+      `Refused ${host}: '.test' names are reserved and PAGE_TEST_HOSTS is not set.`,
+    );
   }
 
   if (net.isIP(host)) {
@@ -78,7 +99,7 @@ export async function resolvePublic(hostname: string, port: number, deps: Resolv
     return { address: host, family: familyOf(host), port };
   }
 
-  if (host === "localhost" || host.endsWith(".localhost")) {
+  if (isLocalhostName(host)) {
     throw new EgressBlockedError(host, "not_public", undefined, `Refused ${host}: it names this machine.`);
   }
 

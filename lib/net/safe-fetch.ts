@@ -99,7 +99,11 @@ async function exchange(
   init: SafeFetchInit,
 ): Promise<Omit<SafeFetchResponse, "url" | "redirects">> {
   const secure = url.protocol === "https:";
-  const target = await resolvePublic(url.hostname, secure ? 443 : 80, init.lookup ? { lookup: init.lookup } : {});
+  const target = await resolvePublic(
+    url.hostname,
+    secure ? 443 : 80,
+    init.lookup ? { lookup: init.lookup } : {},
+  );
   const maxBytes = init.maxBytes ?? DEFAULT_MAX_BYTES;
   const remaining = deadline - Date.now();
   if (remaining <= 0) throw new SafeFetchError("timeout", `Fetching ${url.href} timed out.`);
@@ -198,7 +202,10 @@ export async function safeFetch(url: string, init: SafeFetchInit = {}): Promise<
       return { ...res, url: current.href, redirects };
     }
     if (redirects >= maxRedirects) {
-      throw new SafeFetchError("too_many_redirects", `More than ${maxRedirects} redirects starting at ${url}.`);
+      throw new SafeFetchError(
+        "too_many_redirects",
+        `More than ${maxRedirects} redirects starting at ${url}.`,
+      );
     }
     let next: URL;
     try {

@@ -35,8 +35,7 @@ export const REPORT_TO_CODES = {
 export type ReportToCode = (typeof REPORT_TO_CODES)[UrlRefusalReason];
 
 export type UrlCheckResult =
-  | { ok: true; url: URL }
-  | { ok: false; code: string; message: string; reason: UrlRefusalReason };
+  { ok: true; url: URL } | { ok: false; code: string; message: string; reason: UrlRefusalReason };
 
 /**
  * Top-level names that never lead to the public web: RFC 6761/6762/7686/
@@ -81,18 +80,23 @@ function quote(raw: string): string {
 
 /**
  * Why a (WHATWG-normalized, trailing-dot-free) hostname is not a public
- * domain name, as the end of a sentence; null when it is fine.
+ * domain name: the refusal reason and the end of a sentence. Null when fine.
  */
-function hostnameProblem(host: string): string | null {
-  if (host.startsWith("[") || net.isIP(host)) return "is an IP address; use the site's domain name instead";
-  if (host === "localhost" || host.endsWith(".localhost")) return "points at this machine";
-  if (!host.includes(".")) return "has no top-level domain, so it can only be an internal name";
+function hostnameProblem(host: string): { reason: UrlRefusalReason; text: string } | null {
+  const notPublic = (text: string) => ({ reason: "not_public" as const, text });
+  const invalid = { reason: "invalid" as const, text: "is not a valid domain name" };
+  if (host === "") return invalid;
+  if (host.startsWith("[") || net.isIP(host))
+    return notPublic("is an IP address; use the site's domain name instead");
+  if (host === "localhost" || host.endsWith(".localhost")) return notPublic("points at this machine");
+  if (!host.includes(".")) return notPublic("has no top-level domain, so it can only be an internal name");
   const labels = host.split(".");
-  if (host.length > 253 || !labels.every((l) => LABEL.test(l))) return "is not a valid domain name";
+  if (host.length > 253 || !labels.every((l) => LABEL.test(l))) return invalid;
   const tld = labels[labels.length - 1] ?? "";
-  if (/^[0-9]+$/.test(tld)) return "is not a valid domain name";
-  if (INTERNAL_TLDS.has(tld)) return `uses '.${tld}', which is reserved for internal or special use`;
-  if (tld === "test" && !testHostsEnabled()) return "uses '.test', which is reserved for testing";
+  if (/^[0-9]+$/.test(tld)) return invalid;
+  if (INTERNAL_TLDS.has(tld))
+    return notPublic(`uses '.${tld}', which is reserved for internal or special use`);
+  if (tld === "test" && !testHostsEnabled()) return notPublic("uses '.test', which is reserved for testing");
   return null;
 }
 
@@ -105,10 +109,19 @@ function hostnameProblem(host: string): string | null {
 export function checkPublicUrl(raw: unknown, field = "url"): UrlCheckResult {
   const must = `${field} must be a public http or https address`;
   if (typeof raw !== "string") {
-    return refuse(field, "invalid", `${field} must be a string holding an http or https address, such as 'https://example.com/'.`);
+    return refuse(
+      field,
+      "invalid",
+      `${field} must be a string holding an http or https address, such as 'https://example.com/'.`,
+    );
   }
   const input = raw.trim();
-  if (input === "") return refuse(field, "invalid", `${field} is empty; send an http or https address, such as 'https://example.com/'.`);
+  if (input === "")
+    return refuse(
+      field,
+      "invalid",
+      `${field} is empty; send an http or https address, such as 'https://example.com/'.`,
+    );
   if (input.length > MAX_URL_LENGTH) {
     return refuse(field, "invalid", `${field} is longer than ${MAX_URL_LENGTH} characters.`);
   }
@@ -117,8 +130,14 @@ export function checkPublicUrl(raw: unknown, field = "url"): UrlCheckResult {
   try {
     url = new URL(input);
   } catch {
-    const hint = /^[a-z][a-z0-9+.-]*:/i.test(input) ? "" : " Include the scheme, e.g. 'https://example.com/'.";
-    return refuse(field, "invalid", `${field} must be an absolute http or https address; ${quote(input)} could not be read as one.${hint}`);
+    const hint = /^[a-z][a-z0-9+.-]*:/i.test(input)
+      ? ""
+      : " Include the scheme, e.g. 'https://example.com/'.";
+    return refuse(
+      field,
+      "invalid",
+      `${field} must be an absolute http or https address; ${quote(input)} could not be read as one.${hint}`,
+    );
   }
 
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -126,8 +145,18 @@ export function checkPublicUrl(raw: unknown, field = "url"): UrlCheckResult {
   }
   // Checked before anything echoes the input: never repeat a password back.
   if (url.username !== "" || url.password !== "") {
-    return refuse(field, "credentials", `${field} must not contain a user name or password; remove the part before '@' in the host.`);
+    return refuse(
+      field,
+      "credentials",
+      `${field} must not contain a user name or password; remove the part before '@' in the host.`,
+    );
   }
+  // The host is judged before the port: for 'http://127.0.0.1:8080/' the
+  // address is the real problem, and that is what the message should say.
+  // One trailing dot is the DNS root ("example.com." is "example.com"); more is malformed.
+  const host = url.hostname.endsWith(".") ? url.hostname.slice(0, -1) : url.hostname;
+  const problem = hostnameProblem(host);
+  if (problem) return refuse(field, problem.reason, `${must}; ${quote(input)} ${problem.text}.`);
   // WHATWG URL drops an explicit default port (":443" on https), so any port left is non-default.
   if (url.port !== "") {
     const dflt = url.protocol === "https:" ? 443 : 80;
@@ -138,10 +167,6 @@ export function checkPublicUrl(raw: unknown, field = "url"): UrlCheckResult {
     );
   }
 
-  // One trailing dot is the DNS root ("example.com." is "example.com"); more is malformed.
-  const host = url.hostname.endsWith(".") ? url.hostname.slice(0, -1) : url.hostname;
-  const problem = host === "" ? "has no host name" : hostnameProblem(host);
-  if (problem) return refuse(field, "not_public", `${must}; ${quote(input)} ${problem}.`);
   if (host !== url.hostname) url.hostname = host;
   return { ok: true, url };
 }

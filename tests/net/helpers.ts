@@ -72,7 +72,10 @@ export async function startCanary(): Promise<Canary> {
     // No IPv6 loopback on this machine: [::1] cannot leak anywhere then.
   }
   const sockets: dgram.Socket[] = [];
-  for (const [type, host] of [["udp4", "127.0.0.1"], ["udp6", "::1"]] as const) {
+  for (const [type, host] of [
+    ["udp4", "127.0.0.1"],
+    ["udp6", "::1"],
+  ] as const) {
     const s = dgram.createSocket(type);
     s.on("message", () => state.udp++);
     s.on("error", () => undefined);
@@ -111,9 +114,23 @@ export function makeTestCert(): { key: string; cert: string } {
     execFileSync(
       "openssl",
       [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "2",
-        "-subj", "/CN=site.test", "-addext", "subjectAltName=DNS:site.test,DNS:*.site.test",
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+        "-days",
+        "2",
+        "-subj",
+        "/CN=site.test",
+        "-addext",
+        "subjectAltName=DNS:site.test,DNS:*.site.test",
       ],
       { stdio: "ignore" },
     );
@@ -151,7 +168,9 @@ export async function startSite(handler: http.RequestListener): Promise<Site> {
   const { key, cert } = makeTestCert();
   const plain = http.createServer(wrapped);
   const secure = https.createServer({ key, cert }, wrapped);
-  secure.on("secureConnection", (s) => servernames.push(String((s as { servername?: string | false }).servername)));
+  secure.on("secureConnection", (s) =>
+    servernames.push(String((s as { servername?: string | false }).servername)),
+  );
   const httpPort = await listen(plain, 0, "127.0.0.1");
   const httpsPort = await listen(secure, 0, "127.0.0.1");
   return {
@@ -167,7 +186,10 @@ export async function startSite(handler: http.RequestListener): Promise<Site> {
 }
 
 /** Poll until `check` returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000): Promise<T | undefined> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false,
+  timeoutMs = 5000,
+): Promise<T | undefined> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = check();

@@ -59,9 +59,9 @@ const REFUSED: Array<[unknown, UrlRefusalReason]> = [
   ["http://foo.example/", "not_public"],
   ["http://abcdefghij.onion/", "not_public"],
   ["http://site.test/", "not_public"], // PAGE_TEST_HOSTS unset
-  ["http://example.com../", "not_public"],
-  ["http://a..b.com/", "not_public"],
-  ["http://a!b.com/", "not_public"],
+  ["http://example.com../", "invalid"],
+  ["http://a..b.com/", "invalid"],
+  ["http://a!b.com/", "invalid"],
   // credentials
   ["http://user:pass@example.com/", "credentials"],
   ["http://user@example.com/", "credentials"],
@@ -71,6 +71,7 @@ const REFUSED: Array<[unknown, UrlRefusalReason]> = [
   ["https://example.com:80/", "port"],
   ["http://example.com:443/", "port"],
   ["http://example.com:0/", "port"],
+  ["http://127.0.0.1:8080/", "not_public"], // the address is the bigger problem
   // schemes
   ["ftp://example.com/", "scheme"],
   ["file:///etc/passwd", "scheme"],
@@ -115,7 +116,9 @@ describe("checkPublicUrl: refused", () => {
 
   it("writes human, actionable messages", () => {
     const r = checkPublicUrl("http://localhost/");
-    expect(!r.ok && r.message).toBe("url must be a public http or https address; 'http://localhost/' points at this machine.");
+    expect(!r.ok && r.message).toBe(
+      "url must be a public http or https address; 'http://localhost/' points at this machine.",
+    );
     const ip = checkPublicUrl("http://0x7f.1/");
     expect(!ip.ok && ip.message).toContain("is an IP address");
     const port = checkPublicUrl("https://example.com:8443/x");

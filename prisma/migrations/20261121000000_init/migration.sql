@@ -168,6 +168,7 @@ CREATE TABLE "Request" (
     "cached" BOOLEAN NOT NULL DEFAULT false,
     "cacheKey" TEXT NOT NULL,
     "error" TEXT,
+    "errorCode" TEXT,
     "errorStatus" INTEGER,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -1,0 +1,73 @@
+import { dbConfig, dbReady } from "@/lib/db";
+import { InngestDriver } from "./inngest-driver";
+import { PgBossDriver } from "./pgboss-driver";
+import { defineJob, getJob, jobs } from "./registry";
+import { jobDriverKind } from "./select";
+import type { EnqueueOptions, JobDefinition, JobDriver } from "./types";
+
+export type { EnqueueOptions, JobContext, JobDefinition, JobDriver } from "./types";
+export { defineJob, jobs, jobDriverKind };
+
+/**
+ * The driver and the start-up promise live on `globalThis`: Next.js gives route bundles and the
+ * instrumentation bundle their own module copies, and a second driver would mean a second pg-boss
+ * (and, on PGlite, a second set of workers on the same connection).
+ */
+const g = globalThis as unknown as { __jobs?: { driver: JobDriver; started?: Promise<void> } };
+
+export function getJobDriver(): JobDriver {
+  if (!g.__jobs) g.__jobs = { driver: createDriver() };
+  return g.__jobs.driver;
+}
+
+function createDriver(): JobDriver {
+  if (jobDriverKind() === "inngest") return lazyInngestDriver();
+  return new PgBossDriver({
+    database: dbConfig(),
+    schema: process.env.PGBOSS_SCHEMA?.trim() || undefined,
+    lookup: getJob,
+  });
+}
+
+/** Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction. */
+export async function enqueue<T>(job: JobDefinition<T> | string, data: T, options?: EnqueueOptions): Promise<string> {
+  const name = typeof job === "string" ? job : job.name;
+  return getJobDriver().enqueue(name, data, options);
+}
+
+/**
+ * Registers every job (lib/jobs/catalog) and starts workers for them. Idempotent. With Inngest
+ * there is nothing to run here: Inngest calls the /api/inngest route.
+ */
+export function startJobs(): Promise<void> {
+  const state = (getJobDriver(), g.__jobs!);
+  state.started ??= (async () => {
+    await import("./catalog");
+    // On PGlite, pg-boss shares the one connection with the migrator, whose BEGIN…COMMIT spans
+    // several statements: pg-boss must not interleave its own into an open migration.
+    if (state.driver.kind === "pg-boss") await dbReady();
+    await state.driver.start(jobs());
+  })();
+  state.started.catch(() => (state.started = undefined)); // a failed start may be retried
+  return state.started;
+}
+
+export async function stopJobs(): Promise<void> {
+  const state = g.__jobs;
+  if (!state) return;
+  g.__jobs = undefined;
+  await state.started?.catch(() => {});
+  await state.driver.stop();
+}
+
+/** Loads `inngest/client` (and so the SDK) on first use only: pg-boss processes never need it. */
+function lazyInngestDriver(): JobDriver {
+  let driver: Promise<JobDriver> | undefined;
+  const get = () => (driver ??= import("@/inngest/client").then(({ inngest }) => new InngestDriver(inngest)));
+  return {
+    kind: "inngest",
+    start: async (defs) => (await get()).start(defs),
+    enqueue: async (name, data, options) => (await get()).enqueue(name, data, options),
+    stop: async () => (await get()).stop(),
+  };
+}

@@ -1,0 +1,63 @@
+import { OperationFailure } from "@/lib/api/errors";
+import type { RunSpec } from "@/lib/api/run-spec";
+import { visitPage } from "@/lib/page/visit";
+import type { PageSnapshot, VisitRequest } from "@/lib/page/types";
+import type { OperationName } from "@/lib/schemas/options";
+import { visitsFor } from "@/lib/billing/prices";
+import { consoleOperation } from "./console";
+import { htmlOperation } from "./html";
+import { markdown } from "./markdown";
+import { meta } from "./meta";
+import { screenshotOperation, screenshotVisitSettings } from "./screenshot";
+
+/**
+ * Runs a request's operations from ONE visit of the page: every operation is a function of the
+ * same PageSnapshot, so a scrape of five operations loads the page once.
+ */
+type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
+
+const PAGE_OPERATIONS: Partial<Record<OperationName, PageRunner>> = {
+  html: (snap) => htmlOperation.run(snap),
+  console: (snap) => consoleOperation.run(snap),
+  markdown: (snap) => markdown(snap),
+  meta: (snap) => meta(snap),
+  screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
+};
+
+export type OperationOutcome = { ok: true; value: unknown } | { ok: false; failure: OperationFailure };
+
+export function isImplemented(op: OperationName): boolean {
+  return op in PAGE_OPERATIONS;
+}
+
+export async function runOperations(
+  spec: RunSpec,
+  ops: readonly OperationName[],
+): Promise<{ results: Map<OperationName, OperationOutcome>; visits: number }> {
+  const results = new Map<OperationName, OperationOutcome>();
+  if (!ops.length) return { results, visits: 0 };
+  const visit: VisitRequest = {
+    url: spec.url,
+    pageOptions: spec.pageOptions,
+    residential: spec.residential,
+    ...(spec.screenshotOptions && ops.includes("screenshot") ? screenshotVisitSettings(spec.screenshotOptions) : {}),
+  };
+  // Operation-level failures (a screenshot selector that matches nothing) are that operation's
+  // result; a failure to load the page is thrown, so host politeness can retry the visit.
+  await visitPage(visit, async (snap) => {
+    for (const op of ops) {
+      const run = PAGE_OPERATIONS[op];
+      if (!run) {
+        results.set(op, { ok: false, failure: new OperationFailure("unexpected", `${op} is not available on this server yet`) });
+        continue;
+      }
+      try {
+        results.set(op, { ok: true, value: await run(snap, spec) });
+      } catch (err) {
+        if (!(err instanceof OperationFailure)) throw err;
+        results.set(op, { ok: false, failure: err });
+      }
+    }
+  });
+  return { results, visits: visitsFor(ops) };
+}

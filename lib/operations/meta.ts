@@ -1,0 +1,129 @@
+import type { PageSnapshot } from "@/lib/page/types";
+
+/** The Metadata result (spec §2.6): every field a string or null. */
+export interface Metadata {
+  title: string | null;
+  description: string | null;
+  language: string | null;
+  main_image_url: string | null;
+  favicon_url: string | null;
+  author_name: string | null;
+  feed_url: string | null;
+  publication_date: string | null;
+  additional_author_information: Record<string, string> | null;
+}
+
+/**
+ * `meta`, read from the live DOM in one evaluation. Sources in order of trust: JSON-LD (what
+ * publishers write for search engines), Open Graph / Twitter / Dublin Core meta tags, then
+ * document structure (<title>, <html lang>, <time>, rel=author, byline classes).
+ */
+export async function meta(snap: PageSnapshot): Promise<Metadata> {
+  const contentLanguage = snap.headers["content-language"] ?? null;
+  return snap.page.evaluate((headerLanguage: string | null) => {
+    const clean = (s: string | null | undefined) => {
+      const v = (s ?? "").replace(/\s+/g, " ").trim();
+      return v ? v : null;
+    };
+    const abs = (u: string | null | undefined) => {
+      const v = clean(u);
+      if (!v) return null;
+      try {
+        return new URL(v, document.baseURI).href;
+      } catch {
+        return null;
+      }
+    };
+    const metaContent = (...keys: string[]) => {
+      for (const key of keys) {
+        const el = document.querySelector(`meta[property="${key}" i], meta[name="${key}" i], meta[itemprop="${key}" i]`);
+        const v = clean(el?.getAttribute("content"));
+        if (v) return v;
+      }
+      return null;
+    };
+
+    // JSON-LD: flatten @graph arrays; keep objects that look like articles/pages.
+    type Ld = Record<string, unknown>;
+    const ld: Ld[] = [];
+    for (const s of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+      try {
+        const parsed = JSON.parse(s.textContent ?? "");
+        const stack: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+        while (stack.length) {
+          const item = stack.shift();
+          if (!item || typeof item !== "object") continue;
+          const o = item as Ld;
+          if (Array.isArray(o["@graph"])) stack.push(...(o["@graph"] as unknown[]));
+          ld.push(o);
+        }
+      } catch {
+        /* malformed JSON-LD is common; skip it */
+      }
+    }
+    const ldTypes = (o: Ld) => ([] as unknown[]).concat(o["@type"] ?? []).map(String);
+    const article = ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report|BlogPosting|NewsArticle|WebPage/.test(t)));
+    const ldAuthor = (() => {
+      const a = article?.author ?? article?.creator;
+      const first = Array.isArray(a) ? a[0] : a;
+      if (!first) return null;
+      if (typeof first === "string") return { name: first } as Ld;
+      return first as Ld;
+    })();
+    const str = (v: unknown) => (typeof v === "string" ? clean(v) : null);
+
+    const title =
+      metaContent("og:title", "twitter:title") ?? str(article?.headline) ?? clean(document.title) ?? clean(document.querySelector("h1")?.textContent);
+    const description = metaContent("description", "og:description", "twitter:description", "dc.description") ?? str(article?.description);
+    const language =
+      clean(document.documentElement.getAttribute("lang")) ??
+      metaContent("og:locale", "content-language", "dc.language")?.replace("_", "-") ??
+      clean(headerLanguage?.split(",")[0]);
+    const ldImage = (() => {
+      const img = article?.image;
+      const first = Array.isArray(img) ? img[0] : img;
+      return typeof first === "string" ? first : str((first as Ld | undefined)?.url);
+    })();
+    const mainImage = abs(metaContent("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") ?? ldImage ?? document.querySelector('link[rel="image_src"]')?.getAttribute("href"));
+    const iconEl =
+      document.querySelector('link[rel~="icon" i][sizes="32x32"]') ??
+      document.querySelector('link[rel~="icon" i]') ??
+      document.querySelector('link[rel="shortcut icon" i]') ??
+      document.querySelector('link[rel="apple-touch-icon" i]');
+    const favicon = abs(iconEl?.getAttribute("href")) ?? (location.protocol.startsWith("http") ? new URL("/favicon.ico", location.href).href : null);
+    const bylineEl = document.querySelector('[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"], .byline .author, .author-name, .byline');
+    const authorName =
+      str(ldAuthor?.name) ??
+      metaContent("author", "article:author", "dc.creator", "parsely-author", "sailthru.author", "twitter:creator") ??
+      clean(bylineEl?.textContent)?.replace(/^by\s+/i, "") ??
+      null;
+    const feed = abs(
+      document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
+    );
+    const published =
+      metaContent("article:published_time", "og:published_time", "datePublished", "publish-date", "pubdate", "date", "dc.date", "dc.date.issued", "sailthru.date", "parsely-pub-date") ??
+      str(article?.datePublished) ??
+      clean(document.querySelector("time[datetime]")?.getAttribute("datetime"));
+    const extra: Record<string, string> = {};
+    const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
+    if (authorUrl) extra.url = authorUrl;
+    const twitter = metaContent("twitter:creator");
+    if (twitter) extra.twitter = twitter;
+    const jobTitle = str(ldAuthor?.jobTitle);
+    if (jobTitle) extra.job_title = jobTitle;
+    const sameAs = ldAuthor?.sameAs;
+    if (Array.isArray(sameAs) && sameAs.length) extra.same_as = sameAs.filter((x) => typeof x === "string").join(" ");
+
+    return {
+      title,
+      description,
+      language,
+      main_image_url: mainImage,
+      favicon_url: favicon,
+      author_name: authorName && authorName.length <= 200 ? authorName : null,
+      feed_url: feed,
+      publication_date: published,
+      additional_author_information: Object.keys(extra).length ? extra : null,
+    };
+  }, contentLanguage);
+}

@@ -1,0 +1,91 @@
+/**
+ * Screenshot primitives. png/jpeg go through Playwright; webp through CDP `Page.captureScreenshot`
+ * (Playwright has no webp). Regions are in CSS pixels of the document; images come out in device
+ * pixels (× deviceScaleFactor).
+ */
+import type { Page } from "playwright-core";
+
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type ImageFormat = "png" | "jpeg" | "webp";
+
+export interface CaptureOptions {
+  format: ImageFormat;
+  /** jpeg and webp only. */
+  quality: number;
+  omitBackground: boolean;
+}
+
+/**
+ * WebP cannot encode more than 16,383 px per side (format limit); Chromium then returns 0 bytes
+ * without an error. Regions are cut to this many device pixels before capturing.
+ */
+export const WEBP_MAX_DIMENSION = 16_383;
+
+/** Size of the whole document in CSS pixels. */
+export async function documentSize(page: Page): Promise<{ width: number; height: number }> {
+  return (await page.evaluate(`(() => {
+    const d = document.documentElement, b = document.body;
+    return {
+      width: Math.max(d.clientWidth, d.scrollWidth, b ? b.scrollWidth : 0),
+      height: Math.max(d.clientHeight, d.scrollHeight, b ? b.scrollHeight : 0),
+    };
+  })()`)) as { width: number; height: number };
+}
+
+/** The element's box in document coordinates, or null when it does not exist or has no area. */
+export async function elementRegion(page: Page, selector: string): Promise<Region | null> {
+  return (await page.evaluate(`((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (r.width < 1 || r.height < 1 || style.visibility === "hidden" || style.display === "none") return null;
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  })(${JSON.stringify(selector)})`)) as Region | null;
+}
+
+/** Cut `region` so that a webp of it stays within the format's size limit at `scale`. */
+export function fitForWebp(region: Region, scale: number): Region {
+  const max = Math.floor(WEBP_MAX_DIMENSION / scale);
+  return { ...region, width: Math.min(region.width, max), height: Math.min(region.height, max) };
+}
+
+async function captureWebp(page: Page, region: Region | null, opts: CaptureOptions): Promise<Buffer> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    if (opts.omitBackground) {
+      await cdp.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
+    }
+    const { data } = await cdp.send("Page.captureScreenshot", {
+      format: "webp",
+      quality: opts.quality,
+      ...(region && { clip: { ...region, scale: 1 }, captureBeyondViewport: true }),
+    });
+    if (opts.omitBackground) await cdp.send("Emulation.setDefaultBackgroundColorOverride", {});
+    return Buffer.from(data, "base64");
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Capture `region` of the document (null = the viewport as it is). */
+export async function capture(page: Page, region: Region | null, opts: CaptureOptions): Promise<Buffer> {
+  if (opts.format === "webp") return captureWebp(page, region, opts);
+  return page.screenshot({
+    type: opts.format,
+    ...(opts.format === "jpeg" && { quality: opts.quality }),
+    // JPEG has no alpha channel: a transparent background would come out black.
+    ...(opts.format === "png" && { omitBackground: opts.omitBackground }),
+    // With fullPage, `clip` is in document coordinates, so regions below the fold work.
+    ...(region && { fullPage: true, clip: region }),
+    animations: "disabled",
+    caret: "hide",
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Navigation and everything that decides whether the loaded document is a usable web page:
+ * network errors, bot checks, HTTP status, content type and declared size.
+ */
+import type { Page, Request, Response } from "playwright-core";
+import type { EgressProxy } from "@/lib/net/egress-proxy";
+import { botCheckFromHeaders, detectBotCheck, waitForBotCheckToClear } from "./bot-check";
+import { failure, failureFromNavigationError, failureFromResponse, isHtmlContentType } from "./failures";
+import { probeConnection } from "./probe";
+import { trackNetwork } from "./settle";
+import type { VisitLimits } from "./types";
+import type { OperationFailure } from "@/lib/api/errors";
+
+export interface NavigateOptions {
+  egress: EgressProxy;
+  limits: VisitLimits;
+  /** Probe the connection after a timeout to tell connect timeouts from slow pages. */
+  probe: boolean;
+}
+
+export interface NavigationResult {
+  status: number;
+  headers: Record<string, string>;
+  navigationMs: number;
+}
+
+/** Longest we spend probing a connection after a navigation timeout. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+function isMainFrameNavigation(page: Page, request: Request): boolean {
+  try {
+    return request.isNavigationRequest() && request.frame() === page.mainFrame();
+  } catch {
+    // Requests without a frame (workers) are never the main document.
+    return false;
+  }
+}
+
+/**
+ * Watches main-frame documents: the hosts of every hop and the latest response. A response that
+ * can already be judged from its headers (a PDF, an image, a declared 50 MB body) closes the page at
+ * once instead of letting Chromium download and render it first.
+ */
+function watchMainDocument(page: Page, maxBytes: number) {
+  const state = { hosts: [] as string[], response: null as Response | null, early: null as OperationFailure | null };
+  page.on("request", (request) => {
+    if (!isMainFrameNavigation(page, request)) return;
+    try {
+      state.hosts.push(new URL(request.url()).hostname);
+    } catch {
+      // data: or about: URLs have no host worth recording.
+    }
+  });
+  page.on("response", (response) => {
+    if (!isMainFrameNavigation(page, response.request())) return;
+    state.response = response;
+    const early = earlyVerdict(response.status(), response.headers(), maxBytes);
+    if (early && !state.early) {
+      state.early = early;
+      void page.close().catch(() => undefined);
+    }
+  });
+  return state;
+}
+
+/** What the headers alone prove: a successful response that is not HTML, or HTML declared too big. */
+function earlyVerdict(status: number, h: Record<string, string>, maxBytes: number): OperationFailure | null {
+  if (status < 200 || status >= 300) return null;
+  // Without a content type Chromium sniffs the body: only the rendered document can tell.
+  if (h["content-type"] && !isHtmlContentType(h["content-type"])) return failure("not_a_web_page", `content type ${h["content-type"]}`);
+  const length = Number(h["content-length"]);
+  // Only an unencoded length says how big the HTML will be; a compressed one understates it.
+  if (!h["content-encoding"] && Number.isFinite(length) && length > maxBytes) return failure("too_big", "Content-Length over the HTML limit");
+  return null;
+}
+
+async function timeoutFailure(url: string, gotResponse: boolean, opts: NavigateOptions, err: unknown): Promise<OperationFailure> {
+  const slow = failureFromNavigationError(err, { egress: opts.egress, hosts: [] });
+  if (gotResponse || !opts.probe) return slow;
+  switch (await probeConnection(url, PROBE_TIMEOUT_MS)) {
+    case "timeout":
+      return failure("connect_timeout", "no connection (TCP/TLS) within the probe timeout");
+    case "refused":
+      return failure("connection_refused", "probe: connection refused");
+    case "not_found":
+      return failure("not_found", "probe: name not resolved");
+    case "blocked":
+      return failure("not_public", "probe: egress policy");
+    default:
+      return slow;
+  }
+}
+
+/** Navigate `page` to `url` and make sure what loaded is a usable HTML page. */
+export async function navigate(page: Page, url: string, opts: NavigateOptions): Promise<NavigationResult> {
+  const { limits } = opts;
+  const main = watchMainDocument(page, limits.maxHtmlBytes);
+  const network = trackNetwork(page);
+  const started = Date.now();
+  const deadline = started + limits.navigationTimeoutMs;
+  const sinceStart = () => Date.now() - started + 1_000;
+
+  try {
+    try {
+      await page.goto(url, { waitUntil: "domcontentloaded", timeout: limits.navigationTimeoutMs });
+    } catch (err) {
+      if (main.early) throw main.early;
+      const message = err instanceof Error ? err.message : String(err);
+      // A script or meta refresh replaced the document before it finished loading: follow it.
+      if (!/interrupted by another navigation/i.test(message)) {
+        if (err instanceof Error && err.name === "TimeoutError") throw await timeoutFailure(url, main.response !== null, opts, err);
+        const hosts = main.hosts.length ? main.hosts : [new URL(url).hostname];
+        throw failureFromNavigationError(err, { egress: opts.egress, hosts, withinMs: sinceStart() });
+      }
+      await page.waitForLoadState("domcontentloaded", { timeout: Math.max(1, deadline - Date.now()) });
+    }
+    // `load` can hang on one slow subresource; the document is usable without it.
+    await page.waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    const navigationMs = Date.now() - started;
+    await network.settle(limits.settleMaxMs);
+
+    if (main.early) throw main.early;
+    const first = main.response;
+    if (!first) throw failure("load_failed", "no response for the main document");
+    const vendor = botCheckFromHeaders(first.status(), first.headers()) || (await detectBotCheck(page));
+    if (vendor) {
+      if (!(await waitForBotCheckToClear(page, limits.botCheckWaitMs))) throw failure("bot_check", vendor);
+      await network.settle(limits.settleMaxMs);
+    }
+
+    const response = main.response ?? first;
+    const headers = response.headers();
+    const status = response.status();
+    const bad = failureFromResponse(status, headers);
+    if (bad) throw bad;
+    const docType = ((await page.evaluate("document.contentType").catch(() => null)) as string | null) ?? headers["content-type"];
+    if (!isHtmlContentType(docType)) throw failure("not_a_web_page", `content type ${docType ?? "unknown"}`);
+    return { status, headers, navigationMs };
+  } finally {
+    network.dispose();
+  }
+}

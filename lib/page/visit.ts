@@ -1,0 +1,138 @@
+/**
+ * One visit of a page → PageSnapshot, handed to `use` while the page is still open (screenshots
+ * and in-page extraction need it), then the page is closed. Every operational failure is thrown
+ * as an OperationFailure with a spec 7.4 code.
+ *
+ * Order: validate selectors (on the blank page, nothing fetched) → install ad/cookie blocking →
+ * navigate (DOMContentLoaded within the timeout, then `load` while time remains) → let in-flight
+ * requests finish → bot check → HTTP status → content type → cookie banner → page options →
+ * rendered HTML and its size.
+ */
+import { OperationFailure } from "@/lib/api/errors";
+import { checkPublicUrl } from "@/lib/net/url-policy";
+import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
+import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
+import { failure } from "./failures";
+import { navigate } from "./navigate";
+import { captureConsole } from "./console-capture";
+import { enableAdBlocking } from "./adblock";
+import { enableCookieBannerBlocking } from "./cookie-banners";
+import { applyPageOptions, selectorsOf, validateSelectors } from "./page-options";
+import type { PageSnapshot, Viewport, VisitLimits, VisitRequest } from "./types";
+
+export type { ConsoleEntry, PageSnapshot, VisitLimits, VisitRequest } from "./types";
+
+export const DEFAULT_VIEWPORT: Viewport = { width: 1350, height: 797 };
+
+export const DEFAULT_LIMITS: VisitLimits = {
+  navigationTimeoutMs: 30_000,
+  waitForSelectorMs: 10_000,
+  maxHtmlBytes: 10 * 1024 * 1024,
+  botCheckWaitMs: 8_000,
+  settleMaxMs: 2_000,
+  cookieBannerMaxMs: 3_000,
+};
+
+export interface VisitDeps {
+  pool?: BrowserPool;
+  exits?: ResidentialExits;
+}
+
+/** The URL policy again, at the last moment: visitPage must never be the way around it. */
+function checkedTarget(raw: string): URL {
+  const checked = checkPublicUrl(raw, "url");
+  if (checked.ok) return checked.url;
+  if (checked.reason === "scheme") throw failure("not_a_web_page", checked.message);
+  if (checked.reason === "invalid") throw failure("unexpected", checked.message);
+  throw failure("not_public", checked.message);
+}
+
+function asFailure(err: unknown, lease: PageLease, crashed: boolean): OperationFailure {
+  if (err instanceof OperationFailure) return err;
+  if (crashed) return failure("load_failed", "the page crashed");
+  const message = err instanceof Error ? err.message : String(err);
+  if (lease.browserLost()) return new OperationFailure("unexpected", `browser lost: ${message}`, true);
+  return failure("unexpected", message);
+}
+
+async function runVisit<T>(
+  lease: PageLease,
+  req: VisitRequest,
+  target: URL,
+  limits: VisitLimits,
+  startedAt: number,
+  use: (snap: PageSnapshot) => Promise<T>,
+): Promise<T> {
+  const { page } = lease;
+  const viewport = req.viewport ?? DEFAULT_VIEWPORT;
+  const colorScheme = req.colorScheme ?? "light";
+  const consoleEntries = captureConsole(page);
+  let crashed = false;
+  page.on("crash", () => (crashed = true));
+  try {
+    if (viewport.width !== DEFAULT_VIEWPORT.width || viewport.height !== DEFAULT_VIEWPORT.height) {
+      await page.setViewportSize(viewport);
+    }
+    if (colorScheme === "dark") await page.emulateMedia({ colorScheme: "dark" });
+    await validateSelectors(page, selectorsOf(req.pageOptions, req.extraSelectors));
+    if (req.pageOptions?.block_ads) await enableAdBlocking(page);
+    const banners = req.pageOptions?.block_cookie_banners ? await enableCookieBannerBlocking(page) : null;
+
+    const nav = await navigate(page, target.href, {
+      egress: lease.egress,
+      limits,
+      // A residential visit's connection goes out elsewhere: probing from here would say nothing.
+      probe: !req.residential,
+    });
+    if (banners) await banners.settle(limits.cookieBannerMaxMs);
+    await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
+    const html = await page.content();
+    if (Buffer.byteLength(html, "utf8") > limits.maxHtmlBytes) throw failure("too_big", "rendered HTML over the limit");
+    if (crashed) throw failure("load_failed", "the page crashed");
+
+    const snapshot: PageSnapshot = {
+      url: req.url,
+      finalUrl: page.url(),
+      status: nav.status,
+      headers: nav.headers,
+      html,
+      console: consoleEntries,
+      timings: { navigationMs: nav.navigationMs, totalMs: Date.now() - startedAt },
+      page,
+      settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
+    };
+    return await use(snapshot);
+  } catch (err) {
+    throw asFailure(err, lease, crashed);
+  }
+}
+
+/** Load `req.url` once and hand the result to `use`; the page closes when `use` settles. */
+export async function visitPage<T>(req: VisitRequest, use: (snap: PageSnapshot) => Promise<T>, deps: VisitDeps = {}): Promise<T> {
+  const startedAt = Date.now();
+  const limits: VisitLimits = {
+    ...DEFAULT_LIMITS,
+    ...req.limits,
+    ...(req.timeoutMs !== undefined && { navigationTimeoutMs: req.timeoutMs }),
+  };
+  const target = checkedTarget(req.url);
+  const pool = deps.pool ?? getBrowserPool();
+  // Leased before a page slot: with no exit free the visit fails at once and fetches nothing.
+  const exit: ExitLease | null = req.residential ? (deps.exits ?? getResidentialExits()).lease() : null;
+  try {
+    // If the browser dies under a visit, that is our fault, not the page's: run it once more.
+    for (let attempt = 0; ; attempt++) {
+      const lease = await pool.acquire({ deviceScaleFactor: req.deviceScaleFactor ?? 1, ...(exit && { exit: exit.name }) });
+      try {
+        return await runVisit(lease, req, target, limits, startedAt, use);
+      } catch (err) {
+        if (attempt === 0 && lease.browserLost()) continue;
+        throw err;
+      } finally {
+        await lease.release();
+      }
+    }
+  } finally {
+    exit?.release();
+  }
+}
