@@ -9,7 +9,8 @@ import type { SqlRunner } from "./sql";
  * Prisma CLI sees them as applied. We need our own because Prisma's migrate engine is a native
  * binary downloaded at run time, which is not possible offline.
  */
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+// Resolved from the project root at run time (the app always runs from it; bundlers rewrite import.meta).
+const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,

@@ -32,7 +32,18 @@ function createDriver(): JobDriver {
 /** Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction. */
 export async function enqueue<T>(job: JobDefinition<T> | string, data: T, options?: EnqueueOptions): Promise<string> {
   const name = typeof job === "string" ? job : job.name;
-  return getJobDriver().enqueue(name, data, options);
+  const driver = getJobDriver();
+  await databaseReady(driver);
+  return driver.enqueue(name, data, options);
+}
+
+/**
+ * pg-boss must not touch PGlite while the migrator runs: the migrator's BEGIN…COMMIT spans several
+ * statements on the one shared connection, and pg-boss's would land inside it. (Already resolved
+ * whenever the caller has used the database, so this costs nothing inside a transaction.)
+ */
+function databaseReady(driver: JobDriver): Promise<void> {
+  return driver.kind === "pg-boss" ? dbReady() : Promise.resolve();
 }
 
 /**
@@ -43,9 +54,7 @@ export function startJobs(): Promise<void> {
   const state = (getJobDriver(), g.__jobs!);
   state.started ??= (async () => {
     await import("./catalog");
-    // On PGlite, pg-boss shares the one connection with the migrator, whose BEGIN…COMMIT spans
-    // several statements: pg-boss must not interleave its own into an open migration.
-    if (state.driver.kind === "pg-boss") await dbReady();
+    await databaseReady(state.driver);
     await state.driver.start(jobs());
   })();
   state.started.catch(() => (state.started = undefined)); // a failed start may be retried

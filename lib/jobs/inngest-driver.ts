@@ -18,8 +18,14 @@ export function jobEventName(name: string): string {
   return `${EVENT_PREFIX}${name}`;
 }
 
+/** The event that runs one job, as sent to Inngest. */
+export interface JobEvent<T> extends EventPayload<JobEnvelope<T>> {
+  id: string;
+  data: JobEnvelope<T>;
+}
+
 /** The event that runs job `name` once. Exported so tests can drive functions with real payloads. */
-export function jobEvent<T>(name: string, data: T, options: EnqueueOptions = {}): EventPayload<JobEnvelope<T>> {
+export function jobEvent<T>(name: string, data: T, options: EnqueueOptions = {}): JobEvent<T> {
   return {
     // Our own id doubles as the job id the caller gets back and the handler sees as `jobId`.
     id: randomUUID(),
@@ -75,8 +81,9 @@ export class InngestDriver implements JobDriver {
     // `tx` cannot be honoured: the event leaves before the caller's transaction commits. Handlers
     // must therefore tolerate (retry on) rows that are not visible yet.
     const event = jobEvent(name, data, options);
-    const { ids } = await this.client.send(event);
-    return ids[0] ?? event.id!;
+    await this.client.send(event);
+    // Our id, not Inngest's internal one, so it equals the `jobId` the handler sees.
+    return event.id;
   }
 
   async stop(): Promise<void> {}

@@ -2,7 +2,7 @@
  * Inngest in production (any key, or a dev server address with INNGEST_DEV); otherwise pg-boss on
  * the app's own database, which needs nothing else installed.
  */
-export function jobDriverKind(env: NodeJS.ProcessEnv = process.env): "pg-boss" | "inngest" {
+export function jobDriverKind(env: Record<string, string | undefined> = process.env): "pg-boss" | "inngest" {
   const set = (name: string) => {
     const v = env[name]?.trim().toLowerCase();
     return Boolean(v) && v !== "0" && v !== "false";

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 
 /**
@@ -6,7 +7,8 @@ import { createRequire } from "node:module";
  * the live DOM: ~10× faster than re-parsing the HTML with a DOM library in Node (ARCHITECTURE §2).
  * Evaluated through CDP (page.evaluate), which a page's Content-Security-Policy does not block.
  */
-const require = createRequire(import.meta.url);
+// Resolved from the project root at run time, not through the bundler.
+const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
 let cached: string | null = null;
 
 function source(specifier: string): string {

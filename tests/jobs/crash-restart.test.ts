@@ -62,7 +62,7 @@ function finished(file: string): Set<number> {
 
 async function crashAndRestart(env: Record<string, string>, resultsFile: string): Promise<void> {
   const first = new Worker({ ...env, RESULTS_FILE: resultsFile, ENQUEUE: String(JOBS) });
-  await until(() => first.started().length > 0, 30_000, "the first worker to start a job");
+  await until(() => first.lines.includes("ready") && first.started().length > 0, 45_000, "the first worker to run");
   await first.kill("SIGKILL");
   const killedWhileRunning = first.started();
   expect(finished(resultsFile).size).toBe(0); // killed before any job could finish
@@ -90,7 +90,7 @@ describe.concurrent("a worker killed with SIGKILL", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobs-crash-"));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     await crashAndRestart({ DATABASE_URL: `pglite:${path.join(dir, "db")}` }, path.join(dir, "finished.txt"));
-  });
+  }, 120_000);
 
   it("loses no job on PostgreSQL", async () => {
     const id = suffix();
@@ -107,5 +107,5 @@ describe.concurrent("a worker killed with SIGKILL", () => {
     // The app's migrations land in a throwaway schema through search_path; pg-boss gets its own.
     const url = `${PG_URL}${PG_URL.includes("?") ? "&" : "?"}options=-c%20search_path%3D${appSchema}`;
     await crashAndRestart({ DATABASE_URL: url, PGBOSS_SCHEMA: bossSchema }, path.join(dir, "finished.txt"));
-  });
+  }, 120_000);
 });
