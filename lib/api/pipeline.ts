@@ -39,7 +39,20 @@ async function handleOperation(endpoint: Endpoint, req: Request): Promise<Respon
   const caller = await authenticate(req.headers.get("authorization"));
   await enforceRateLimit(caller.projectId);
   const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-  const spec = validateRequest(endpoint, await readJsonBody(req));
+  return processOperation(caller, endpoint, await readJsonBody(req), idempotencyKey);
+}
+
+/**
+ * Everything after authentication. The Playground calls this with the signed-in admin's project
+ * as the caller (the dashboard is not gated by email confirmation, spec §5.4).
+ */
+export async function processOperation(
+  caller: ApiCaller,
+  endpoint: Endpoint,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<Response> {
+  const spec = validateRequest(endpoint, body);
   const hash = requestHash(spec);
 
   if (idempotencyKey) {
@@ -51,8 +64,7 @@ async function handleOperation(endpoint: Endpoint, req: Request): Promise<Respon
   const cached = await Promise.all(spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)));
   if (cached.every(Boolean)) {
     const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as NonNullable<(typeof cached)[number]>[]);
-    if (!token.created) return respondWithRequest(caller, token.token, spec.sync, 0);
-    return respondWithRequest(caller, token.token, spec.sync, 0);
+    return respondWithRequest(caller, token, spec.sync, 0);
   }
 
   const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
@@ -153,7 +165,7 @@ async function recordCacheHit(
   hash: string,
   idempotencyKey: string | undefined,
   entries: { data: Prisma.JsonValue; contentType: string; operation: string }[],
-): Promise<{ token: string; created: boolean }> {
+): Promise<string> {
   const token = newToken();
   const results = new Map(spec.operations.map((op, i) => [op, entries[i]] as const));
   const data =
@@ -189,11 +201,11 @@ async function recordCacheHit(
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
       const replay = await findReplay(caller, idempotencyKey, hash);
-      if (replay) return { token: replay.token, created: false };
+      if (replay) return replay.token;
     }
     throw err;
   }
-  return { token, created: true };
+  return token;
 }
 
 /** Cache hits of async requests are delivered like any finished result. */

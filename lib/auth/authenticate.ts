@@ -2,7 +2,20 @@ import { clientError } from "@/lib/api/errors";
 import { findKey } from "./keys";
 import { isEmailGateOpen } from "./verification";
 
-export type ApiCaller = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+import { db } from "@/lib/db";
+import type { Organization, Project } from "@/lib/generated/prisma/client";
+
+/** Who a request acts for: a project (and through it, the organization that pays). */
+export interface ApiCaller {
+  projectId: string;
+  project: Project & { organization: Organization };
+}
+
+/** The caller for the dashboard's own requests (Playground), signed in rather than keyed. */
+export async function callerForProject(projectId: string): Promise<ApiCaller> {
+  const project = await db().project.findUniqueOrThrow({ where: { id: projectId }, include: { organization: true } });
+  return { projectId, project };
+}
 
 // Spec §5.1: the word Bearer, one space, then the key exactly as issued: no quotes, no whitespace.
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
