@@ -83,7 +83,11 @@ async function run(argv: string[]): Promise<unknown> {
         if (!checked.ok) throw new UsageError(checked.message);
         webhookUrl = checked.url.toString();
       }
-      return updateProject(need(values.project, "project"), { robotsPolicy: robots, webhookUrl });
+      const project = await updateProject(need(values.project, "project"), { robotsPolicy: robots, webhookUrl });
+      // Operators need the signing secret to verify deliveries; the dashboard shows it masked.
+      const { db } = await import("@/lib/db");
+      const { webhookSecret } = await db().project.findUniqueOrThrow({ where: { id: project.id }, select: { webhookSecret: true } });
+      return { ...project, webhookSecret };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : "no command given");

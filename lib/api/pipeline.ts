@@ -6,6 +6,7 @@ import { priceOf } from "@/lib/billing/prices";
 import { enqueue } from "@/lib/jobs";
 import { ensureBooted } from "@/lib/server/boot";
 import { readCache } from "@/lib/store/cache";
+import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish } from "@/lib/store/completion";
 import { readResult } from "@/lib/store/results";
 import type { Endpoint } from "@/lib/schemas/request";
@@ -130,7 +131,7 @@ async function respondWithRequest(
   if (!sync) return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
   switch (view.state) {
     case "complete":
-      return resultResponse(view.data, view.contentType, headers);
+      return resultResponse(view.body, view.contentType, headers);
     case "failed":
       return failureResponse(view.code as never, view.error, token);
     case "processing":
@@ -164,7 +165,7 @@ async function recordCacheHit(
   spec: RunSpec,
   hash: string,
   idempotencyKey: string | undefined,
-  entries: { data: Prisma.JsonValue; contentType: string; operation: string }[],
+  entries: { body: string; contentType: string; operation: string }[],
 ): Promise<string> {
   const token = newToken();
   const results = new Map(spec.operations.map((op, i) => [op, entries[i]] as const));
@@ -172,10 +173,12 @@ async function recordCacheHit(
     spec.endpoint === "scrape"
       ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
           success: true,
-          result: results.get(op)!.data,
+          result: decodeResult(results.get(op)!.body, results.get(op)!.contentType),
           cached: true,
         }))
-      : entries[0].data;
+      : decodeResult(entries[0].body, entries[0].contentType);
+  const contentType = contentTypeOf(spec.endpoint);
+  const body = encodeResult(data, contentType);
   try {
     await db().$transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
@@ -189,9 +192,9 @@ async function recordCacheHit(
           processingMs: 0,
           result: {
             create: {
-              data: (data ?? Prisma.JsonNull) as Prisma.InputJsonValue,
-              contentType: contentTypeOf(spec.endpoint),
-              bytes: JSON.stringify(data).length,
+              body,
+              contentType,
+              bytes: Buffer.byteLength(body),
             },
           },
         },
@@ -262,7 +265,7 @@ export function resultEndpoint() {
         case "failed":
           return failureResponse(view.code as never, view.error, token);
         case "complete":
-          return resultResponse(view.data, view.contentType, {
+          return resultResponse(view.body, view.contentType, {
             "X-Result-Token": token,
             "X-Cache": view.cached ? "hit" : "miss",
           });

@@ -26,10 +26,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-/** A result in its operation's own format: text results as text, the rest as JSON. */
-export function resultResponse(data: unknown, contentType: string, headers: Record<string, string>): Response {
-  if (contentType.startsWith("application/json")) return json(data, 200, headers);
-  return new Response(typeof data === "string" ? data : String(data ?? ""), {
+/** A stored result in its operation's own format (text, or JSON text), sent as stored. */
+export function resultResponse(body: string, contentType: string, headers: Record<string, string>): Response {
+  return new Response(body, {
     status: 200,
     headers: { "Content-Type": contentType, "Cache-Control": "no-store", ...headers },
   });

@@ -56,16 +56,15 @@ export async function migrate(db: SqlRunner, dir = MIGRATIONS_DIR): Promise<stri
       continue;
     }
     const id = crypto.randomUUID();
-    await db.exec("BEGIN");
     try {
-      await db.exec(m.sql);
-      await db.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)`,
-        [id, m.checksum, m.name],
-      );
-      await db.exec("COMMIT");
+      await db.transaction(async (tx) => {
+        await tx.exec(m.sql);
+        await tx.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)`,
+          [id, m.checksum, m.name],
+        );
+      });
     } catch (err) {
-      await db.exec("ROLLBACK");
       throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
     }
     ran.push(m.name);

@@ -1,6 +1,6 @@
 /**
  * Imports every module that calls defineJob(), for its side effect of registering the definition.
  * Both entry points load it: startJobs() (pg-boss workers) and inngest/functions.ts (the Inngest
- * route), so a job added here runs on either driver. Add one import line per job module.
+ * route), so a job listed here runs on either driver. One import line per job module.
  */
-export {};
+import "@/lib/runner/jobs";

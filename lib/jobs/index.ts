@@ -30,8 +30,14 @@ function createDriver(): JobDriver {
 }
 
 /** Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction. */
-export async function enqueue<T>(job: JobDefinition<T> | string, data: T, options?: EnqueueOptions): Promise<string> {
+export async function enqueue<T>(
+  job: JobDefinition<T> | string,
+  data: T,
+  options?: EnqueueOptions,
+): Promise<string> {
   const name = typeof job === "string" ? job : job.name;
+  // By name, the defining module may not be loaded in this bundle yet: the catalog loads them all.
+  if (typeof job === "string" && !getJob(name)) await import("./catalog");
   const driver = getJobDriver();
   await databaseReady(driver);
   return driver.enqueue(name, data, options);
@@ -51,7 +57,8 @@ function databaseReady(driver: JobDriver): Promise<void> {
  * there is nothing to run here: Inngest calls the /api/inngest route.
  */
 export function startJobs(): Promise<void> {
-  const state = (getJobDriver(), g.__jobs!);
+  getJobDriver();
+  const state = g.__jobs!;
   state.started ??= (async () => {
     await import("./catalog");
     await databaseReady(state.driver);

@@ -33,7 +33,9 @@ export function jobEvent<T>(name: string, data: T, options: EnqueueOptions = {})
     // Without a key the job gets a unique one, so the per-key limit never holds it back.
     data: { payload: data, __key: options.singletonKey ? `k:${options.singletonKey}` : `u:${randomUUID()}` },
     // A future `ts` makes Inngest schedule the run for then.
-    ...(options.delaySeconds && options.delaySeconds > 0 ? { ts: Date.now() + options.delaySeconds * 1000 } : {}),
+    ...(options.delaySeconds && options.delaySeconds > 0
+      ? { ts: Date.now() + options.delaySeconds * 1000 }
+      : {}),
   };
 }
 
@@ -52,7 +54,9 @@ export function createJobFunction(client: Inngest.Any, def: JobDefinition<never>
       retries: Math.min(20, Math.max(0, Math.floor(o.retryLimit))) as Retries,
       concurrency: concurrency as [ConcurrencyOption, ConcurrencyOption],
       triggers: [{ event: jobEventName(def.name) }],
-      ...(o.expireInSeconds !== undefined ? { timeouts: { finish: `${Math.ceil(o.expireInSeconds)}s` as const } } : {}),
+      ...(o.expireInSeconds !== undefined
+        ? { timeouts: { finish: `${Math.ceil(o.expireInSeconds)}s` as const } }
+        : {}),
     },
     async ({ event, step, attempt, runId }) => {
       const data = event.data as JobEnvelope<unknown>;
@@ -62,7 +66,10 @@ export function createJobFunction(client: Inngest.Any, def: JobDefinition<never>
   );
 }
 
-export function createJobFunctions(client: Inngest.Any, definitions: JobDefinition<never>[]): InngestFunction.Any[] {
+export function createJobFunctions(
+  client: Inngest.Any,
+  definitions: JobDefinition<never>[],
+): InngestFunction.Any[] {
   return definitions.map((def) => createJobFunction(client, def));
 }
 

@@ -46,7 +46,8 @@ export function bossOptions(database: DatabaseConfig, schema: string, t: PgBossT
 }
 
 /** pg-boss keeps retry delays as whole seconds. */
-const seconds = (n: number | undefined): number | undefined => (n === undefined ? undefined : Math.max(0, Math.round(n)));
+const seconds = (n: number | undefined): number | undefined =>
+  n === undefined ? undefined : Math.max(0, Math.round(n));
 
 export function queueOptions(def: JobDefinition<never>, t: PgBossTimings): Omit<Queue, "name"> {
   const o = resolveJobOptions(def);
@@ -54,8 +55,12 @@ export function queueOptions(def: JobDefinition<never>, t: PgBossTimings): Omit<
     retryLimit: o.retryLimit,
     retryDelay: seconds(o.retryDelaySeconds),
     retryBackoff: o.retryBackoff,
-    ...(o.retryDelayMaxSeconds !== undefined ? { retryDelayMax: Math.max(1, seconds(o.retryDelayMaxSeconds)!) } : {}),
-    ...(o.expireInSeconds !== undefined ? { expireInSeconds: Math.max(1, Math.ceil(o.expireInSeconds)) } : {}),
+    ...(o.retryDelayMaxSeconds !== undefined
+      ? { retryDelayMax: Math.max(1, seconds(o.retryDelayMaxSeconds)!) }
+      : {}),
+    ...(o.expireInSeconds !== undefined
+      ? { expireInSeconds: Math.max(1, Math.ceil(o.expireInSeconds)) }
+      : {}),
     heartbeatSeconds: Math.max(10, t.heartbeatSeconds),
     notify: true,
   };

@@ -1,6 +1,6 @@
 import { PgBoss, fromPrisma, type Job, type PrismaTransactionLike, type SendOptions } from "pg-boss";
 import type { DatabaseConfig } from "@/lib/db/config";
-import type { JobEnvelope } from "./defaults";
+import { resolveJobOptions, type JobEnvelope } from "./defaults";
 import { postgresKeyLock, type KeyLock } from "./key-lock";
 import { bossOptions, DEFAULT_TIMINGS, queueOptions, workOptions, type PgBossTimings } from "./pgboss-config";
 import type { EnqueueOptions, JobDefinition, JobDriver } from "./types";
@@ -31,7 +31,8 @@ export class PgBossDriver implements JobDriver {
 
   constructor(private readonly options: PgBossDriverOptions) {
     this.schema = options.schema ?? "pgboss";
-    if (!/^[a-z_][a-z0-9_]{0,50}$/.test(this.schema)) throw new Error(`Invalid pg-boss schema "${this.schema}"`);
+    if (!/^[a-z_][a-z0-9_]{0,50}$/.test(this.schema))
+      throw new Error(`Invalid pg-boss schema "${this.schema}"`);
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
   }
 
@@ -46,14 +47,14 @@ export class PgBossDriver implements JobDriver {
     await this.open(definitions);
     const boss = await this.instance();
     if (this.options.database.kind === "postgres" && !this.keyLock) {
-      const slots = definitions.reduce((n, d) => n + Math.max(1, d.concurrency ?? 1), 0);
+      const slots = definitions.reduce((n, d) => n + resolveJobOptions(d).concurrency, 0);
       this.keyLock = postgresKeyLock(this.options.database.url, `${this.schema}:group`, slots + 1);
     }
     for (const def of definitions) {
       if (this.workers.has(def.name)) continue;
       const ids: string[] = [];
       this.workers.set(def.name, ids);
-      for (let i = 0; i < Math.max(1, Math.floor(def.concurrency ?? 1)); i++) {
+      for (let i = 0; i < resolveJobOptions(def).concurrency; i++) {
         ids.push(await this.startWorker(boss, def));
       }
     }
@@ -64,7 +65,9 @@ export class PgBossDriver implements JobDriver {
     if (!def) throw new Error(`Unknown job "${name}": define it with defineJob() before enqueueing.`);
     if (options.tx !== undefined && !this.queues.has(name) && this.options.database.kind === "pglite") {
       // Creating the queue would run on PGlite's only connection, which the caller's transaction holds.
-      throw new Error(`Job "${name}" is not set up yet: call startJobs() (or open()) before enqueueing inside a transaction.`);
+      throw new Error(
+        `Job "${name}" is not set up yet: call startJobs() (or open()) before enqueueing inside a transaction.`,
+      );
     }
     await this.ensureQueue(def);
     const boss = await this.instance();
@@ -98,15 +101,18 @@ export class PgBossDriver implements JobDriver {
   }
 
   private instance(): Promise<PgBoss> {
-    this.boss ??= (async () => {
+    if (this.boss) return this.boss;
+    const starting = (async () => {
       const boss = new PgBoss(bossOptions(this.options.database, this.schema, this.timings));
       // An unhandled 'error' event would crash the process; report and keep going.
       boss.on("error", (err) => (this.options.onError ?? defaultOnError)(err));
       await boss.start();
       return boss;
     })();
-    this.boss.catch(() => (this.boss = undefined)); // let a later call retry a failed start
-    return this.boss;
+    this.boss = starting;
+    // Let a later call retry a failed start.
+    starting.catch(() => this.boss === starting && (this.boss = undefined));
+    return starting;
   }
 
   private ensureQueue(def: JobDefinition<never>): Promise<void> {
@@ -123,32 +129,41 @@ export class PgBossDriver implements JobDriver {
         await boss.findJobs(def.name, { id: "00000000-0000-0000-0000-000000000000" });
       })();
       this.queues.set(def.name, ready);
-      ready.catch(() => this.queues.delete(def.name));
+      const mine = ready;
+      mine.catch(() => this.queues.get(def.name) === mine && this.queues.delete(def.name));
     }
     return ready;
   }
 
   private async startWorker(boss: PgBoss, def: JobDefinition<never>): Promise<string> {
     const self = { id: "" };
-    self.id = await boss.work<Envelope>(def.name, workOptions(this.timings), async ([job]: Job<Envelope>[]) => {
-      try {
-        await this.run(def, job);
-      } catch (err) {
-        this.wakeForRetry(def.name, job.id);
-        throw err;
-      } finally {
-        // pg-boss never bursts at batchSize 1: without this a worker waits a full poll after each
-        // job even with a backlog. Woken, it fetches again as soon as this job is settled.
-        if (self.id) boss.notifyWorker(self.id);
-      }
-    });
+    self.id = await boss.work<Envelope>(
+      def.name,
+      workOptions(this.timings),
+      async ([job]: Job<Envelope>[]) => {
+        try {
+          await this.run(def, job);
+        } catch (err) {
+          this.wakeForRetry(def.name, job.id);
+          throw err;
+        } finally {
+          // pg-boss never bursts at batchSize 1: without this a worker waits a full poll after each
+          // job even with a backlog. Woken, it fetches again as soon as this job is settled.
+          if (self.id) boss.notifyWorker(self.id);
+        }
+      },
+    );
     return self.id;
   }
 
   private async run(fallback: JobDefinition<never>, job: Job<Envelope>): Promise<void> {
     const def = this.definition(fallback.name) ?? fallback;
     const body = () =>
-      def.handler(job.data.payload as never, { attempt: job.retryCount + 1, jobId: job.id, signal: job.signal });
+      def.handler(job.data.payload as never, {
+        attempt: job.retryCount + 1,
+        jobId: job.id,
+        signal: job.signal,
+      });
     if (job.groupId && this.keyLock) await this.keyLock.run(`${def.name}:${job.groupId}`, body);
     else await body();
   }

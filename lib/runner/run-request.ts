@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { db } from "@/lib/db";
+import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
 import { cacheKeyFor } from "@/lib/api/run-spec";
@@ -21,7 +22,10 @@ import type { OperationName } from "@/lib/schemas/options";
  */
 export async function runRequest(token: string): Promise<void> {
   const req = await db().request.findUnique({ where: { token }, include: { project: true } });
-  if (!req || req.state === "complete" || req.state === "failed") return;
+  // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
+  // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
+  if (!req) throw new Error(`request ${token} not found (yet)`);
+  if (req.state === "complete" || req.state === "failed") return;
   await db().request.update({
     where: { token },
     data: { state: "processing", startedAt: req.startedAt ?? new Date(), attempts: { increment: 1 } },
@@ -51,7 +55,7 @@ async function execute(spec: RunSpec): Promise<Outcome> {
   const toRun: OperationName[] = [];
   for (const op of spec.operations) {
     const hit = await readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds);
-    if (hit) results.set(op, { success: true, result: hit.data, cached: true });
+    if (hit) results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
     else toRun.push(op);
   }
   const { results: ran, visits } = await runOperations(spec, toRun);
@@ -108,12 +112,12 @@ async function finish(token: string, orgId: string, reserved: number, spec: RunS
     });
     if (!moved.count) return false; // another run of this job finished it first
     if (outcome.ok) {
-      const json = (data ?? Prisma.JsonNull) as Prisma.InputJsonValue;
-      await tx.result.create({
-        data: { requestId: (await tx.request.findUniqueOrThrow({ where: { token }, select: { id: true } })).id, data: json, contentType: contentTypeOf(spec.endpoint), bytes: JSON.stringify(data).length },
-      });
+      const contentType = contentTypeOf(spec.endpoint);
+      const body = encodeResult(data, contentType);
+      const { id: requestId } = await tx.request.findUniqueOrThrow({ where: { token }, select: { id: true } });
+      await tx.result.create({ data: { requestId, body, contentType, bytes: Buffer.byteLength(body) } });
       for (const [op, r] of outcome.results) {
-        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result as Prisma.InputJsonValue, contentTypeOf(op), tx);
+        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx);
       }
     }
     await settle(orgId, token, reserved, cost, tx);

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/db";
+import { encodeResult } from "./encode";
 
 /**
  * Result cache, one entry per operation result (so a scrape can reuse a cached screenshot and run
@@ -16,13 +16,14 @@ export async function readCache(cacheKey: string, maxAgeSeconds: number, now = n
 export async function writeCache(
   cacheKey: string,
   operation: string,
-  data: Prisma.InputJsonValue,
+  value: unknown,
   contentType: string,
   client: Pick<ReturnType<typeof db>, "cacheEntry"> = db(),
 ): Promise<void> {
+  const body = encodeResult(value, contentType);
   await client.cacheEntry.upsert({
     where: { cacheKey },
-    create: { cacheKey, operation, data, contentType },
-    update: { data, contentType, createdAt: new Date() },
+    create: { cacheKey, operation, body, contentType },
+    update: { body, contentType, createdAt: new Date() },
   });
 }

@@ -1,4 +1,4 @@
-import { db, Prisma } from "@/lib/db";
+import { db } from "@/lib/db";
 
 /** Results are kept 30 days (spec §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -8,7 +8,7 @@ export type ResultView =
   | { state: "processing"; token: string; labels: unknown }
   | { state: "expired"; token: string }
   | { state: "failed"; token: string; error: string; code?: string; status: number }
-  | { state: "complete"; token: string; data: unknown; contentType: string; cached: boolean; cost: number };
+  | { state: "complete"; token: string; body: string; contentType: string; cached: boolean; cost: number };
 
 /** The result of `token` as the calling project may see it (another project's token is unknown). */
 export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
@@ -24,7 +24,7 @@ export async function readResult(projectId: string, token: string, now = new Dat
   return {
     state: "complete",
     token,
-    data: req.result?.data ?? null,
+    body: req.result?.body ?? "",
     contentType: req.result?.contentType ?? "application/json",
     cached: req.cached,
     cost: req.cost,
@@ -36,7 +36,7 @@ export async function purgeExpiredResults(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RESULT_RETENTION_MS);
   const { count } = await db().result.updateMany({
     where: { purgedAt: null, request: { createdAt: { lt: cutoff } } },
-    data: { data: Prisma.DbNull, purgedAt: now },
+    data: { body: null, purgedAt: now },
   });
   return count;
 }

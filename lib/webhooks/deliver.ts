@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
+import { decodeResult } from "@/lib/store/encode";
 import { safeFetch } from "@/lib/net/safe-fetch";
 import type { WebhookPayload } from "./payload";
 export { WEBHOOK_JOB } from "./enqueue";
@@ -27,7 +28,7 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
       operation: req.operation,
       url: req.url,
       status: req.state === "failed" ? "failed" : "complete",
-      ...(req.state === "failed" ? { error: req.error ?? "", error_code: req.errorCode ?? undefined } : { result: req.result?.data }),
+      ...(req.state === "failed" ? { error: req.error ?? "", error_code: req.errorCode ?? undefined } : { result: req.result?.body != null ? decodeResult(req.result.body, req.result.contentType) : null }),
       ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
       cost: req.cost,
       cached: req.cached,

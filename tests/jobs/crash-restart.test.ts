@@ -62,7 +62,11 @@ function finished(file: string): Set<number> {
 
 async function crashAndRestart(env: Record<string, string>, resultsFile: string): Promise<void> {
   const first = new Worker({ ...env, RESULTS_FILE: resultsFile, ENQUEUE: String(JOBS) });
-  await until(() => first.lines.includes("ready") && first.started().length > 0, 45_000, "the first worker to run");
+  await until(
+    () => first.lines.includes("ready") && first.started().length > 0,
+    45_000,
+    "the first worker to run",
+  );
   await first.kill("SIGKILL");
   const killedWhileRunning = first.started();
   expect(finished(resultsFile).size).toBe(0); // killed before any job could finish

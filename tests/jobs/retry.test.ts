@@ -80,17 +80,20 @@ describe.each(backends)("pg-boss driver on $label", ({ makeDatabase }) => {
     expect(ran - sent).toBeLessThan(4500); // woken when due, not a poll interval late
   });
 
-  it.concurrent("never runs two jobs of one key at once, yet runs both (and other keys alongside)", async () => {
-    await driver.enqueue("keyed", { key: "a", id: 1 }, { singletonKey: "a" });
-    await driver.enqueue("keyed", { key: "a", id: 2 }, { singletonKey: "a" });
-    await driver.enqueue("keyed", { key: "b", id: 3 }, { singletonKey: "b" });
-    const deadline = Date.now() + 15_000;
-    while (spans.length < 3 && Date.now() < deadline) await sleep(50);
-    expect(spans.map((s) => s.id).sort()).toEqual([1, 2, 3]);
-    const [a1, a2] = spans.filter((s) => s.key === "a").sort((x, y) => x.start - y.start);
-    expect(a2.start).toBeGreaterThanOrEqual(a1.end);
-    // The key limit is per key, not per queue: "b" ran while an "a" job was running.
-    const b = spans.find((s) => s.key === "b")!;
-    expect(b.start).toBeLessThan(a1.end);
-  });
+  it.concurrent(
+    "never runs two jobs of one key at once, yet runs both (and other keys alongside)",
+    async () => {
+      await driver.enqueue("keyed", { key: "a", id: 1 }, { singletonKey: "a" });
+      await driver.enqueue("keyed", { key: "a", id: 2 }, { singletonKey: "a" });
+      await driver.enqueue("keyed", { key: "b", id: 3 }, { singletonKey: "b" });
+      const deadline = Date.now() + 15_000;
+      while (spans.length < 3 && Date.now() < deadline) await sleep(50);
+      expect(spans.map((s) => s.id).sort()).toEqual([1, 2, 3]);
+      const [a1, a2] = spans.filter((s) => s.key === "a").sort((x, y) => x.start - y.start);
+      expect(a2.start).toBeGreaterThanOrEqual(a1.end);
+      // The key limit is per key, not per queue: "b" ran while an "a" job was running.
+      const b = spans.find((s) => s.key === "b")!;
+      expect(b.start).toBeLessThan(a1.end);
+    },
+  );
 });

@@ -22,13 +22,19 @@ describe.each(backends)("enqueue inside a Prisma transaction on $label", ({ make
   let driver: PgBossDriver;
   let prisma: PrismaClient;
   const ran: string[] = [];
-  const job: JobDefinition<{ tag: string }> = { name: "tx-job", handler: async ({ tag }) => void ran.push(tag) };
+  const job: JobDefinition<{ tag: string }> = {
+    name: "tx-job",
+    handler: async ({ tag }) => void ran.push(tag),
+  };
 
   beforeAll(async () => {
     database = makeDatabase();
     const config = database.config;
     prisma = new PrismaClient({
-      adapter: config.kind === "pglite" ? new PrismaPGlite(getPglite(config.dataDir)) : new PrismaPg({ connectionString: PG_URL }),
+      adapter:
+        config.kind === "pglite"
+          ? new PrismaPGlite(getPglite(config.dataDir))
+          : new PrismaPg({ connectionString: PG_URL }),
     });
     driver = new PgBossDriver({ database: config, schema: database.schema });
     await driver.start([job] as JobDefinition<never>[]);
@@ -60,7 +66,9 @@ describe.each(backends)("enqueue inside a Prisma transaction on $label", ({ make
   });
 
   it("rejects a tx that is not a Prisma transaction client", async () => {
-    await expect(driver.enqueue("tx-job", { tag: "x" }, { tx: {} })).rejects.toThrow(/Prisma interactive transaction/);
+    await expect(driver.enqueue("tx-job", { tag: "x" }, { tx: {} })).rejects.toThrow(
+      /Prisma interactive transaction/,
+    );
   });
 });
 
@@ -70,11 +78,14 @@ describe("enqueue-only process on PGlite", () => {
     const config = database.config as { kind: "pglite"; dataDir: string };
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(getPglite(config.dataDir)) });
     const job: JobDefinition<number> = { name: "only-enqueued", handler: async () => {} };
-    const driver = new PgBossDriver({ database: config, lookup: (name) => (name === job.name ? (job as JobDefinition<never>) : undefined) });
+    const driver = new PgBossDriver({
+      database: config,
+      lookup: (name) => (name === job.name ? (job as JobDefinition<never>) : undefined),
+    });
     try {
-      await expect(prisma.$transaction(async (tx) => driver.enqueue("only-enqueued", 1, { tx }))).rejects.toThrow(
-        /call startJobs\(\)/,
-      );
+      await expect(
+        prisma.$transaction(async (tx) => driver.enqueue("only-enqueued", 1, { tx })),
+      ).rejects.toThrow(/call startJobs\(\)/);
       await driver.open([job] as JobDefinition<never>[]); // queues, no workers
       const started = Date.now();
       const id = await prisma.$transaction(async (tx) => driver.enqueue("only-enqueued", 1, { tx }));

@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -29,6 +30,8 @@ export interface App {
   /** POST JSON with an API key. */
   post(pathname: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Response>;
   get(pathname: string, key?: string): Promise<Response>;
+  /** SQL against the server's own database, through the socket it shares (tests only: time travel, inspection). */
+  sql<T extends Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
 }
 
 export async function freePort(): Promise<number> {
@@ -129,6 +132,16 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
         },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
+    },
+    async sql(query, params) {
+      const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")) as { socketPort: number };
+      const client = new pg.Client({ host: "127.0.0.1", port: owner.socketPort, user: "postgres", database: "postgres" });
+      await client.connect();
+      try {
+        return (await client.query(query, params)).rows;
+      } finally {
+        await client.end();
+      }
     },
     get(pathname, key) {
       return fetch(url + pathname, { headers: key ? { authorization: `Bearer ${key}` } : {} });

@@ -183,7 +183,7 @@ CREATE TABLE "Request" (
 CREATE TABLE "Result" (
     "id" TEXT NOT NULL,
     "requestId" TEXT NOT NULL,
-    "data" JSONB,
+    "body" TEXT,
     "contentType" TEXT NOT NULL,
     "bytes" INTEGER NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -197,7 +197,7 @@ CREATE TABLE "CacheEntry" (
     "id" TEXT NOT NULL,
     "cacheKey" TEXT NOT NULL,
     "operation" TEXT NOT NULL,
-    "data" JSONB NOT NULL,
+    "body" TEXT NOT NULL,
     "contentType" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 

@@ -37,13 +37,13 @@ async function exerciseEveryModel(prisma: PrismaClient) {
       labels: { order: "42" },
       requestHash: "abc",
       cacheKey: "html|https://example.com/",
-      result: { create: { data: "<html></html>", contentType: "text/html", bytes: 13 } },
+      result: { create: { body: "<html></html>", contentType: "text/html", bytes: 13 } },
       deliveries: {
         create: { url: "https://hooks.example.com/", log: { create: { attempt: 1, status: 200, durationMs: 5 } } },
       },
     },
   });
-  await prisma.cacheEntry.create({ data: { cacheKey: `c-${request.id}`, operation: "html", data: "x", contentType: "text/html" } });
+  await prisma.cacheEntry.create({ data: { cacheKey: `c-${request.id}`, operation: "html", body: "x", contentType: "text/html" } });
   await prisma.creditLedger.create({ data: { organizationId: org.id, kind: "charge", credits: 1, requestToken: request.token } });
   await prisma.hostState.create({ data: { host: `h-${request.id}.example.com` } });
   await prisma.robotsCache.create({ data: { origin: `https://r-${request.id}.example.com`, body: "", status: 404 } });
@@ -52,7 +52,7 @@ async function exerciseEveryModel(prisma: PrismaClient) {
     where: { token: request.token },
     include: { result: true, deliveries: { include: { log: true } }, project: { include: { organization: true, keys: true } } },
   });
-  expect(back.result?.data).toBe("<html></html>");
+  expect(back.result?.body).toBe("<html></html>");
   expect(back.labels).toEqual({ order: "42" });
   expect(back.deliveries[0].log[0].status).toBe(200);
   expect(back.project.organization.plan).toBe("pro");

@@ -1,0 +1,77 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { Metadata } from "next";
+import { requireUser } from "@/lib/dashboard/session";
+import { AccessError, projectAccess } from "@/lib/dashboard/access";
+import { projectKeys, projectSettings, recentRequests } from "@/lib/dashboard/projects";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card } from "@/components/ui/card";
+import { buttonClass } from "@/components/ui/button";
+import { KeyActions } from "@/components/dashboard/key-actions";
+import { KeyTable } from "@/components/dashboard/key-table";
+import { ProjectSettingsForm } from "@/components/dashboard/project-settings-form";
+import { WebhookSecret } from "@/components/dashboard/webhook-secret";
+import { RequestsTable } from "@/components/dashboard/requests-table";
+import { RefreshButton } from "@/components/dashboard/refresh-button";
+
+export const metadata: Metadata = { title: "Project · page-to-data" };
+
+export default async function ProjectPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const { projectId } = await params;
+  const user = await requireUser(`/dashboard/projects/${projectId}`);
+  let canAdmin: boolean;
+  try {
+    ({ canAdmin } = await projectAccess(user.id, projectId, "member"));
+  } catch (err) {
+    if (err instanceof AccessError) notFound();
+    throw err;
+  }
+  const [project, keys, requests] = await Promise.all([projectSettings(projectId), projectKeys(projectId), recentRequests(projectId, 25)]);
+  const hasGraceKeys = keys.some((k) => k.state === "grace");
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/dashboard/projects" className="hover:text-slate-700">
+            Projects / {project.organization.name}
+          </Link>
+        }
+        title={project.name}
+        description={<span className="font-mono text-xs">{project.id}</span>}
+        actions={
+          <Link href={`/playground?project=${project.id}`} className={buttonClass("secondary")}>
+            Try in Playground
+          </Link>
+        }
+      />
+
+      <div className="space-y-6">
+        <Card
+          title="API keys"
+          description="Send a key as Authorization: Bearer <key>. Keys are shown once when created; afterwards only their first characters."
+        >
+          {canAdmin ? (
+            <div className="mb-4">
+              <KeyActions projectId={project.id} hasGraceKeys={hasGraceKeys} />
+            </div>
+          ) : (
+            <p className="mb-4 text-xs text-slate-500">Only owners and admins can create or rotate keys.</p>
+          )}
+          <KeyTable keys={keys} />
+        </Card>
+
+        <Card title="Settings" description="How this project's requests fetch pages and where async results go.">
+          <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+            <ProjectSettingsForm projectId={project.id} robotsPolicy={project.robotsPolicy} webhookUrl={project.webhookUrl} canEdit={canAdmin} />
+            <WebhookSecret projectId={project.id} canReveal={canAdmin} />
+          </div>
+        </Card>
+
+        <Card title="Recent requests" description="The last 25 requests of this project, newest first." actions={<RefreshButton />} bodyClassName="p-0">
+          <RequestsTable requests={requests} />
+        </Card>
+      </div>
+    </>
+  );
+}

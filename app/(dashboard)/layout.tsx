@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { Providers } from "@/components/providers";
+import { currentUser } from "@/lib/dashboard/session";
+
+/**
+ * Shell for the dashboard, Playground and Docs. It does not require a session itself (Docs are
+ * public); each signed-in page calls requireUser, which redirects to /login.
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  return (
+    <Providers>
+      <AppShell user={user}>{children}</AppShell>
+    </Providers>
+  );
+}

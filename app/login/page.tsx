@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { currentUser } from "@/lib/dashboard/session";
+import { safeCallbackPath } from "@/lib/dashboard/safe-redirect";
+import { AuthFrame } from "@/components/auth/auth-frame";
+import { LoginForm } from "@/components/auth/login-form";
+
+export const metadata: Metadata = { title: "Sign in · page-to-data" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
+  if (await currentUser()) redirect(callbackUrl);
+  return (
+    <AuthFrame
+      title="Sign in"
+      subtitle="Welcome back. Sign in to manage your projects and keys."
+      footer={
+        <>
+          No account yet?{" "}
+          <Link href="/signup" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Sign up free
+          </Link>
+        </>
+      }
+    >
+      <LoginForm callbackUrl={callbackUrl} />
+    </AuthFrame>
+  );
+}

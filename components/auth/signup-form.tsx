@@ -1,0 +1,97 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { signUpAction } from "@/lib/dashboard/actions/signup";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/field";
+import { ShownOnceKey } from "@/components/dashboard/shown-once-key";
+
+type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boolean };
+
+export function SignupForm() {
+  const router = useRouter();
+  const [form, setForm] = useState({ name: "", organization: "", email: "", password: "" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
+
+  if (done) {
+    return (
+      <div className="space-y-4" data-testid="signup-done">
+        <ShownOnceKey apiKey={done.apiKey} title="Your first API key" />
+        <p className="text-sm text-slate-600">
+          {done.emailSent ? (
+            <>
+              We sent a confirmation link to <strong>{done.email}</strong>. On the Free plan the key answers <code>403 email_unverified</code> until
+              you confirm.
+            </>
+          ) : (
+            <>The confirmation email could not be sent; request a new link from the dashboard.</>
+          )}
+        </p>
+        <Button
+          className="w-full"
+          onClick={() => {
+            router.push(done.signedIn ? "/dashboard" : "/login");
+            router.refresh();
+          }}
+        >
+          {done.signedIn ? "I have stored my key — continue to the dashboard" : "Continue to sign in"}
+        </Button>
+      </div>
+    );
+  }
+
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value });
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        const r = await signUpAction(form);
+        if (!r.ok) {
+          setBusy(false);
+          setError(r.error);
+          return;
+        }
+        const session = await signIn("credentials", { email: form.email, password: form.password, redirect: false });
+        setDone({ apiKey: r.apiKey, email: r.email, emailSent: r.emailSent, signedIn: Boolean(session?.ok && !session.error) });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="name">Your name</Label>
+          <Input id="name" autoComplete="name" maxLength={100} value={form.name} onChange={set("name")} />
+        </div>
+        <div>
+          <Label htmlFor="organization">Organization</Label>
+          <Input id="organization" autoComplete="organization" maxLength={80} value={form.organization} onChange={set("organization")} placeholder="Acme Inc." />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="email">Email</Label>
+        <Input id="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+      </div>
+      <div>
+        <Label htmlFor="password" hint="at least 8 characters">
+          Password
+        </Label>
+        <Input id="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} value={form.password} onChange={set("password")} />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating your account…" : "Create account"}
+      </Button>
+      <p className="text-xs text-slate-500">Free plan: 500 credits a month, no card needed.</p>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { KeyRow } from "@/lib/dashboard/projects";
+import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { DISPLAY_PREFIX_LENGTH } from "@/lib/auth/keys";
+
+const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
+  active: { tone: "green", label: "active" },
+  grace: { tone: "amber", label: "grace" },
+  revoked: { tone: "gray", label: "revoked" },
+  expired: { tone: "gray", label: "expired" },
+};
+
+/** Keys by prefix only (spec §5.5): the full key is never stored, so it cannot be shown here. */
+export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Date }) {
+  if (!keys.length) return <p className="text-sm text-slate-500">This project has no keys. Create one above.</p>;
+  return (
+    <div className="-mx-5 overflow-x-auto">
+      <table className="min-w-full text-sm" data-testid="key-table">
+        <thead>
+          <tr className="border-y border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
+            <th className="px-5 py-2">Key</th>
+            <th className="px-3 py-2">State</th>
+            <th className="px-3 py-2">Created</th>
+            <th className="px-5 py-2">Accepted until</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {keys.map((k) => (
+            <tr key={k.id} data-testid="key-row" data-prefix={k.prefix} data-state={k.state}>
+              <td className="whitespace-nowrap px-5 py-2.5 font-mono text-xs text-slate-800">
+                {k.prefix.slice(0, DISPLAY_PREFIX_LENGTH)}
+                <span className="text-slate-400">••••••••</span>
+              </td>
+              <td className="px-3 py-2.5">
+                <Badge tone={STATE[k.state].tone}>{STATE[k.state].label}</Badge>
+              </td>
+              <td className="whitespace-nowrap px-3 py-2.5 text-slate-600">{formatDateTime(k.createdAt)}</td>
+              <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
+                {k.state === "active" ? (
+                  <span className="text-slate-400">no end</span>
+                ) : k.state === "grace" && k.graceUntil ? (
+                  <span title={formatDateTime(k.graceUntil)}>
+                    {formatDateTime(k.graceUntil)} <span className="text-xs text-amber-700">({formatRelative(k.graceUntil, now)})</span>
+                  </span>
+                ) : (
+                  <span className="text-slate-400">not accepted</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { RecentRequest } from "@/lib/dashboard/projects";
+import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
+import { Badge, type Tone } from "@/components/ui/badge";
+
+const STATE_TONE: Record<RecentRequest["state"], Tone> = { queued: "gray", processing: "blue", complete: "green", failed: "red" };
+
+export function RequestsTable({ requests }: { requests: RecentRequest[] }) {
+  if (!requests.length) {
+    return <p className="px-5 py-4 text-sm text-slate-500">No requests yet. Try one in the Playground or with your API key.</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-sm" data-testid="requests-table">
+        <thead>
+          <tr className="border-b border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
+            <th className="px-5 py-2">Token</th>
+            <th className="px-3 py-2">Operation</th>
+            <th className="px-3 py-2">URL</th>
+            <th className="px-3 py-2">State</th>
+            <th className="px-3 py-2 text-right">Cost</th>
+            <th className="px-3 py-2">Cached</th>
+            <th className="px-5 py-2">Time</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {requests.map((r) => (
+            <tr key={r.token} className="align-top">
+              <td className="whitespace-nowrap px-5 py-2.5 font-mono text-xs text-slate-700" title={r.token}>
+                {r.token.slice(0, 14)}…
+              </td>
+              <td className="px-3 py-2.5">
+                <span className="font-medium text-slate-800">{r.operation}</span>
+                {r.sync && <span className="ml-1 text-xs text-slate-400">sync</span>}
+              </td>
+              <td className="max-w-xs px-3 py-2.5">
+                <span className="block truncate text-slate-600" title={r.url}>
+                  {r.url}
+                </span>
+                {r.error && (
+                  <span className="block truncate text-xs text-red-600" title={r.error}>
+                    {r.error}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2.5">
+                <Badge tone={STATE_TONE[r.state]}>{r.state}</Badge>
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums text-slate-700">{r.cost}</td>
+              <td className="px-3 py-2.5 text-slate-600">{r.cached ? "hit" : "miss"}</td>
+              <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
+                {formatDateTime(r.createdAt)}
+                <span className="block text-xs text-slate-400">{formatDuration(r.processingMs)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

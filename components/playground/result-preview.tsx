@@ -1,0 +1,182 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import type { ImageFormat, PlaygroundEndpoint } from "@/lib/dashboard/playground-body";
+import { parseJson } from "@/lib/dashboard/api-reply";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { MarkdownView } from "./markdown-view";
+import { ViewToggle } from "./view-toggle";
+
+const RAW_LIMIT = 200_000;
+
+type Mode = "preview" | "raw";
+const MODES = [
+  { value: "preview", label: "Preview" },
+  { value: "raw", label: "Raw" },
+] as const;
+
+/** A finished result, previewed the way its operation's format suggests (spec §2.6). */
+export function ResultPreview({ endpoint, text, format, pageUrl }: { endpoint: PlaygroundEndpoint; text: string; format: ImageFormat; pageUrl: string }) {
+  if (endpoint === "scrape") return <ScrapePreview text={text} format={format} pageUrl={pageUrl} />;
+  if (endpoint === "html" || endpoint === "markdown" || endpoint === "screenshot" || endpoint === "summarize") {
+    return <OperationPreview operation={endpoint} value={text} format={format} pageUrl={pageUrl} />;
+  }
+  const parsed = parseJson(text);
+  return <OperationPreview operation={endpoint} value={parsed.ok ? parsed.value : text} format={format} pageUrl={pageUrl} />;
+}
+
+function OperationPreview({ operation, value, format, pageUrl }: { operation: string; value: unknown; format: ImageFormat; pageUrl: string }) {
+  if (typeof value === "string") {
+    if (operation === "html") return <HtmlPreview html={value} pageUrl={pageUrl} />;
+    if (operation === "markdown") return <MarkdownPreview markdown={value} pageUrl={pageUrl} />;
+    if (operation === "screenshot") return <ScreenshotPreview base64={value} format={format} />;
+    return <TextBlock text={value} />;
+  }
+  return <JsonView value={value} />;
+}
+
+function Toolbar({ children, copy }: { children?: ReactNode; copy?: string }) {
+  return (
+    <div className="mb-2 flex items-center justify-between gap-2">
+      <div>{children}</div>
+      {copy !== undefined && <CopyButton value={copy} />}
+    </div>
+  );
+}
+
+function RawText({ text }: { text: string }) {
+  const clipped = text.length > RAW_LIMIT;
+  return (
+    <pre data-testid="raw-result" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+      {clipped ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)` : text}
+    </pre>
+  );
+}
+
+/**
+ * The page's HTML in an iframe with sandbox="" (no scripts, no same-origin, no forms, no popups):
+ * the captured page is untrusted and must not run in the dashboard's origin. A <base> makes its
+ * relative images and styles load from the page's own site.
+ */
+function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
+  const [mode, setMode] = useState<Mode>("preview");
+  const srcDoc = useMemo(() => withBase(html, pageUrl), [html, pageUrl]);
+  return (
+    <div>
+      <Toolbar copy={html}>
+        <ViewToggle value={mode} options={MODES} onChange={setMode} />
+      </Toolbar>
+      {mode === "preview" ? (
+        <iframe title="Rendered HTML preview" data-testid="html-preview" sandbox="" srcDoc={srcDoc} className="h-[32rem] w-full rounded-md border border-slate-200 bg-white" />
+      ) : (
+        <RawText text={html} />
+      )}
+    </div>
+  );
+}
+
+function withBase(html: string, pageUrl: string): string {
+  const base = `<base href="${pageUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + base) : base + html;
+}
+
+function MarkdownPreview({ markdown, pageUrl }: { markdown: string; pageUrl: string }) {
+  const [mode, setMode] = useState<Mode>("preview");
+  return (
+    <div>
+      <Toolbar copy={markdown}>
+        <ViewToggle value={mode} options={MODES} onChange={setMode} />
+      </Toolbar>
+      {mode === "preview" ? (
+        <div data-testid="markdown-preview" className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white p-5">
+          <MarkdownView source={markdown} baseUrl={pageUrl} />
+        </div>
+      ) : (
+        <RawText text={markdown} />
+      )}
+    </div>
+  );
+}
+
+function ScreenshotPreview({ base64, format }: { base64: string; format: ImageFormat }) {
+  const clean = base64.trim();
+  const kb = Math.round((clean.length * 3) / 4 / 1024);
+  return (
+    <div>
+      <Toolbar>
+        <span className="text-xs text-slate-500">
+          {format.toUpperCase()} · {kb} KB
+        </span>
+      </Toolbar>
+      <div className="max-h-[40rem] overflow-auto rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px]">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API, not an optimisable asset */}
+        <img data-testid="screenshot-preview" src={`data:image/${format};base64,${clean}`} alt="Screenshot result" className="mx-auto block max-w-full" />
+      </div>
+    </div>
+  );
+}
+
+function TextBlock({ text }: { text: string }) {
+  return (
+    <div>
+      <Toolbar copy={text} />
+      <p data-testid="text-result" className="whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+export function JsonView({ value }: { value: unknown }) {
+  const text = JSON.stringify(value, null, 2) ?? String(value);
+  return (
+    <div>
+      <Toolbar copy={text} />
+      <pre data-testid="json-result" className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+interface ScrapeEntry {
+  success?: boolean;
+  result?: unknown;
+  error?: string;
+  cached?: boolean;
+}
+
+/** ScrapeResult: one section per operation, each previewed as if run alone. */
+function ScrapePreview({ text, format, pageUrl }: { text: string; format: ImageFormat; pageUrl: string }) {
+  const [mode, setMode] = useState<"sections" | "json">("sections");
+  const parsed = parseJson(text);
+  const ops = parsed.ok && typeof parsed.value === "object" && parsed.value !== null ? (parsed.value as { operations?: Record<string, ScrapeEntry> }).operations : undefined;
+  if (!parsed.ok || !ops) return <RawText text={text} />;
+  return (
+    <div className="space-y-4">
+      <ViewToggle
+        value={mode}
+        options={[
+          { value: "sections", label: "By operation" },
+          { value: "json", label: "JSON" },
+        ]}
+        onChange={setMode}
+      />
+      {mode === "json" ? (
+        <JsonView value={parsed.value} />
+      ) : (
+        Object.entries(ops).map(([op, entry]) => (
+          <section key={op} className="rounded-lg border border-slate-200 p-4">
+            <h3 className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
+              {op}
+              <Badge tone={entry.success ? "green" : "red"}>{entry.success ? "success" : "failed"}</Badge>
+              {entry.cached && <Badge tone="blue">cached</Badge>}
+            </h3>
+            {entry.success ? <OperationPreview operation={op} value={entry.result} format={format} pageUrl={pageUrl} /> : <p className="text-sm text-red-700">{entry.error}</p>}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

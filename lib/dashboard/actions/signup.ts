@@ -1,0 +1,56 @@
+"use server";
+
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { createOrganization } from "@/lib/admin/organizations";
+import { sendConfirmationEmail } from "@/lib/auth/confirm-email";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { ensureBooted } from "@/lib/server/boot";
+import { appBaseUrl } from "../base-url";
+import type { ActionResult } from "../action-result";
+
+const signUpInput = z.object({
+  name: z.string().trim().max(100),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address.")),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for the password.`)
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters for the password.`),
+  organization: z.string().trim().max(80),
+});
+
+export type SignUpInput = z.input<typeof signUpInput>;
+export type SignUpResult = ActionResult<{ apiKey: string; projectId: string; email: string; emailSent: boolean }>;
+
+/**
+ * Sign-up: user + Free organization + first project + first key, then a confirmation email. The
+ * key is returned once, here; the Free plan's keys answer 403 until the address is confirmed.
+ */
+export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
+  const parsed = signUpInput.safeParse(input);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Check the form." };
+  const { name, email, password, organization } = parsed.data;
+  try {
+    await ensureBooted();
+    // createOrganization upserts the owner by email; an existing account must never gain an
+    // organization (or lose its password) through someone else's sign-up form.
+    if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
+      return { ok: false, error: "An account with this email already exists. Sign in instead." };
+    }
+    const created = await createOrganization({
+      name: organization || (name ? `${name}'s organization` : email.split("@")[1] ?? "My organization"),
+      plan: "free",
+      ownerEmail: email,
+      ownerName: name || undefined,
+      passwordHash: await hashPassword(password),
+      verified: false,
+    });
+    const user = await db().user.findUniqueOrThrow({ where: { email }, select: { id: true, email: true, name: true } });
+    const sent = await sendConfirmationEmail(user, await appBaseUrl());
+    if (!sent.ok) console.error(`[signup] confirmation email to ${email} failed: ${sent.error}`);
+    return { ok: true, apiKey: created.apiKey, projectId: created.projectId, email, emailSent: sent.ok };
+  } catch (err) {
+    console.error("[signup] failed:", err);
+    return { ok: false, error: "Sign-up failed on our side. Try again in a moment." };
+  }
+}

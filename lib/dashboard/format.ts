@@ -1,0 +1,46 @@
+/**
+ * Display formats. Always UTC with a fixed locale: server and browser then render the same text,
+ * so hydration never disagrees, and billing periods (which are UTC) read correctly.
+ */
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const date = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+const numbers = new Intl.NumberFormat("en-US");
+
+export function formatDateTime(d: Date | string): string {
+  return `${dateTime.format(new Date(d))} UTC`;
+}
+
+export function formatDate(d: Date | string): string {
+  return date.format(new Date(d));
+}
+
+export function formatShortDay(d: Date | string): string {
+  return shortDay.format(new Date(d));
+}
+
+export function formatNumber(n: number): string {
+  return numbers.format(n);
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "—";
+  if (ms < 1000) return `${ms} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+/** "in 23 h" / "3 min ago", for grace windows and recent events. */
+export function formatRelative(d: Date | string, now = new Date()): string {
+  const diff = new Date(d).getTime() - now.getTime();
+  const abs = Math.abs(diff);
+  const [value, unit] =
+    abs < 60_000 ? [Math.round(abs / 1000), "s"] : abs < 3_600_000 ? [Math.round(abs / 60_000), "min"] : abs < 86_400_000 ? [Math.round(abs / 3_600_000), "h"] : [Math.round(abs / 86_400_000), "d"];
+  return diff >= 0 ? `in ${value} ${unit}` : `${value} ${unit} ago`;
+}

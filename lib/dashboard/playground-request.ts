@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { OPERATIONS } from "@/lib/schemas/options";
+import type { Endpoint } from "@/lib/schemas/request";
+
+/** What the Playground posts: the project to act as, the endpoint, and the API body unchanged. */
+export const ENDPOINTS = [...OPERATIONS, "scrape"] as const satisfies readonly Endpoint[];
+
+export const playgroundRequestSchema = z.object({
+  projectId: z.string().min(1).max(100),
+  endpoint: z.enum(ENDPOINTS),
+  // Validated by the API pipeline itself, with the same 422s a real client gets.
+  body: z.record(z.string(), z.unknown()),
+});
+
+export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;

@@ -1,0 +1,73 @@
+import { db } from "@/lib/db";
+import type { KeyState } from "@/lib/generated/prisma/enums";
+
+/** Projects of every organization the user belongs to, newest organization last. */
+export async function projectsForUser(userId: string) {
+  return db().project.findMany({
+    where: { organization: { memberships: { some: { userId } } } },
+    orderBy: [{ organization: { createdAt: "asc" } }, { createdAt: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      createdAt: true,
+      robotsPolicy: true,
+      webhookUrl: true,
+      organization: { select: { id: true, name: true } },
+      _count: { select: { requests: true, keys: { where: { state: { in: ["active", "grace"] } } } } },
+    },
+  });
+}
+
+export type KeyDisplayState = KeyState | "expired";
+
+export interface KeyRow {
+  id: string;
+  prefix: string;
+  state: KeyDisplayState;
+  graceUntil: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A project's keys as the dashboard may show them: prefixes only, never hashes. */
+export async function projectKeys(projectId: string, now = new Date()): Promise<KeyRow[]> {
+  const keys = await db().apiKey.findMany({
+    where: { projectId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, prefix: true, state: true, graceUntil: true, createdAt: true, lastUsedAt: true },
+  });
+  // A grace key past its end is no longer accepted; nothing rewrites its row, so say so here.
+  return keys.map((k) => ({
+    ...k,
+    state: k.state === "grace" && (!k.graceUntil || k.graceUntil <= now) ? "expired" : k.state,
+  }));
+}
+
+export async function projectSettings(projectId: string) {
+  return db().project.findUniqueOrThrow({
+    where: { id: projectId },
+    select: { id: true, name: true, robotsPolicy: true, webhookUrl: true, createdAt: true, organization: { select: { id: true, name: true } } },
+  });
+}
+
+export async function recentRequests(projectId: string, limit = 25) {
+  return db().request.findMany({
+    where: { projectId },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: {
+      token: true,
+      operation: true,
+      url: true,
+      state: true,
+      cost: true,
+      cached: true,
+      error: true,
+      sync: true,
+      createdAt: true,
+      processingMs: true,
+    },
+  });
+}
+
+export type RecentRequest = Awaited<ReturnType<typeof recentRequests>>[number];

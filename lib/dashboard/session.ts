@@ -1,0 +1,49 @@
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { db } from "@/lib/db";
+import { authOptions } from "@/lib/auth/next-auth";
+import { ensureBooted } from "@/lib/server/boot";
+import type { Role } from "@/lib/generated/prisma/enums";
+
+/** The signed-in user as the dashboard sees them, with every organization they belong to. */
+export interface DashboardUser {
+  id: string;
+  email: string;
+  name: string | null;
+  emailVerified: Date | null;
+  memberships: { role: Role; organization: { id: string; name: string; plan: "free" | "pro" } }[];
+}
+
+/** The signed-in user, or null (route handlers answer 401; pages redirect). */
+export async function currentUser(): Promise<DashboardUser | null> {
+  const session = await getServerSession(authOptions());
+  if (!session?.userId) return null;
+  await ensureBooted();
+  // Read fresh on every request: the JWT is long-lived, but membership and verification change.
+  const user = await db().user.findUnique({
+    where: { id: session.userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      emailVerified: true,
+      memberships: {
+        orderBy: { createdAt: "asc" },
+        select: { role: true, organization: { select: { id: true, name: true, plan: true } } },
+      },
+    },
+  });
+  return user;
+}
+
+/** For pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
+export async function requireUser(returnTo: string): Promise<DashboardUser> {
+  const user = await currentUser();
+  if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return user;
+}
+
+/** The organization the overview shows: the first one joined (a switcher is future work). */
+export function primaryMembership(user: DashboardUser) {
+  return user.memberships[0] ?? null;
+}
