@@ -6,8 +6,8 @@ import { formatNumber, formatShortDay } from "@/lib/dashboard/format";
  * Each bar has a <title> so hovering shows the exact day and amount.
  */
 export function UsageChart({ days }: { days: DayUsage[] }) {
-  const width = 720;
-  const height = 180;
+  const width = 960;
+  const height = 200;
   const pad = { top: 12, right: 8, bottom: 24, left: 36 };
   const max = Math.max(...days.map((d) => d.credits), 0);
   const top = niceCeiling(max);

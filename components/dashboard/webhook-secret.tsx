@@ -15,7 +15,7 @@ export function WebhookSecret({ projectId, canReveal }: { projectId: string; can
       <p className="mb-1 text-sm font-medium text-slate-700">Webhook signing secret</p>
       <div className="flex flex-wrap items-center gap-2">
         <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-sm text-slate-800 ring-1 ring-inset ring-slate-200">
-          {secret ?? "whsec_••••••••••••••••••••••••••••••••"}
+          {secret ?? "whsec_••••••••••••••••••••"}
         </code>
         {secret ? (
           <>

@@ -8,7 +8,8 @@ const STEPS = [
   { key: "done", label: "Complete" },
 ] as const;
 
-function stepIndex(phase: Phase): number {
+function stepIndex(phase: Phase, rejected: boolean): number {
+  if (rejected) return 0;
   if (phase === "sending" || phase === "accepted") return 0;
   if (phase === "processing") return 1;
   return 2;
@@ -19,14 +20,16 @@ function stepIndex(phase: Phase): number {
  * indeterminate bar while it runs. A sync request shows "Processing" while the response is awaited.
  */
 export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; sync: boolean; elapsedMs: number; token?: string }) {
+  // A failure without a token was refused at the door (validation, auth, quota): nothing was accepted.
+  const rejected = phase === "failed" && !token;
   const running = phase === "sending" || phase === "accepted" || phase === "processing";
   // A sync request is accepted and processed inside one HTTP call: show it as processing.
-  const current = sync && phase === "sending" ? 1 : stepIndex(phase);
+  const current = sync && phase === "sending" ? 1 : stepIndex(phase, rejected);
   return (
     <div data-testid="job-status" data-phase={phase} className="rounded-lg border border-slate-200 bg-white p-4">
       <ol className="flex items-center gap-2 text-xs font-medium">
         {STEPS.map((step, i) => {
-          const failedHere = phase === "failed" && i === 2;
+          const failedHere = phase === "failed" && i === current;
           const done = i < current || (i === 2 && phase === "complete");
           const active = i === current && running;
           return (
@@ -39,7 +42,7 @@ export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; syn
               >
                 {failedHere ? "✕" : done ? "✓" : active ? <span className="size-2 animate-ping rounded-full bg-indigo-500" /> : i + 1}
               </span>
-              <span className={cx(failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-400")}>{failedHere ? "Failed" : step.label}</span>
+              <span className={cx(failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-400")}>{failedHere ? (rejected ? "Rejected" : "Failed") : step.label}</span>
               {i < STEPS.length - 1 && <span className={cx("h-px flex-1", i < current ? "bg-indigo-600" : "bg-slate-200")} />}
             </li>
           );
@@ -58,7 +61,7 @@ export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; syn
           {phase === "accepted" && "Accepted; waiting for a worker…"}
           {phase === "processing" && "Processing; polling every second…"}
           {phase === "complete" && "Complete"}
-          {phase === "failed" && "Failed"}
+          {phase === "failed" && (rejected ? "Rejected before any work; nothing was spent" : "Failed")}
           {token && <span className="ml-2 font-mono text-slate-400">{token}</span>}
         </span>
         <span className="tabular-nums">{(elapsedMs / 1000).toFixed(1)} s</span>

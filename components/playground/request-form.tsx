@@ -111,18 +111,15 @@ export function RequestForm({
               </Select>
             </div>
             <div>
-              <Label htmlFor="vw" hint="320–1920">
-                Viewport width
-              </Label>
+              <Label htmlFor="vw">Viewport width</Label>
               <Input id="vw" inputMode="numeric" placeholder="1350" value={form.screenshot.viewportWidth} onChange={(e) => set("screenshot", { ...form.screenshot, viewportWidth: e.target.value })} />
             </div>
             <div>
-              <Label htmlFor="vh" hint="240–1080">
-                Viewport height
-              </Label>
+              <Label htmlFor="vh">Viewport height</Label>
               <Input id="vh" inputMode="numeric" placeholder="797" value={form.screenshot.viewportHeight} onChange={(e) => set("screenshot", { ...form.screenshot, viewportHeight: e.target.value })} />
             </div>
           </div>
+          <p className="mt-1 text-xs text-slate-500">Width 320–1920, height 240–1080 pixels; empty uses 1350 × 797.</p>
           <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
             <Checkbox id="fullPage" label="Full page" checked={form.screenshot.fullPage} onChange={(e) => set("screenshot", { ...form.screenshot, fullPage: e.target.checked })} />
             <Checkbox id="darkMode" label="Dark mode" checked={form.screenshot.darkMode} onChange={(e) => set("screenshot", { ...form.screenshot, darkMode: e.target.checked })} />

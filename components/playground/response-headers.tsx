@@ -5,13 +5,13 @@ export function ResponseHeaders({ reply, label }: { reply: ApiReply; label: stri
   const ok = reply.status >= 200 && reply.status < 300;
   return (
     <div>
-      <p className="mb-2 flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-slate-500">
+      <p className="mb-2 flex items-center gap-2 font-mono text-xs font-medium text-slate-600">
         {label}
         <Badge tone={ok ? "green" : reply.status === 202 ? "blue" : "red"}>
           <span data-testid="response-status">{reply.status}</span>
         </Badge>
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-xs">
         {Object.entries(reply.headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="font-mono text-slate-500">{name}</dt>

@@ -29,7 +29,8 @@ export function Card({
           {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
         </header>
       )}
-      <div className={cx("px-5 py-4", bodyClassName)}>{children}</div>
+      {/* bodyClassName replaces the default padding (merging would leave px-5 beating p-0 in the cascade). */}
+      <div className={bodyClassName ?? "px-5 py-4"}>{children}</div>
     </section>
   );
 }

@@ -72,6 +72,7 @@ async function authorize(email: string, password: string): Promise<{ id: string;
 }
 
 let options: NextAuthOptions | null = null;
+let warnedUrl = false;
 
 /** Built lazily: `next build` imports this module and must not create the secret file. */
 export function authOptions(): NextAuthOptions {
@@ -79,6 +80,21 @@ export function authOptions(): NextAuthOptions {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
     pages: { signIn: "/login" },
+    logger: {
+      // next-auth repeats its NEXTAUTH_URL warning on every request; say it once, with what it means here.
+      warn(code) {
+        if (code === "NEXTAUTH_URL") {
+          if (warnedUrl) return;
+          warnedUrl = true;
+          console.warn("[auth] NEXTAUTH_URL is not set: fine for a local install; in production set it to the public address so session cookies are marked Secure.");
+          return;
+        }
+        console.warn(`[next-auth][warn][${code}]`);
+      },
+      error(code, metadata) {
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     providers: [
       CredentialsProvider({
         name: "Email and password",

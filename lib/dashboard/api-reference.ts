@@ -19,6 +19,8 @@ export interface FieldDoc {
 export interface ResponseDoc {
   status: string;
   description: string;
+  /** A "a | b | c" enumeration at the end of a description, as a list. */
+  items: string[];
   headers: { name: string; description: string }[];
 }
 
@@ -77,7 +79,7 @@ function endpointDoc(method: string, path: string, op: Json, baseUrl: string): E
   const responses = isRecord(op.responses)
     ? Object.entries(op.responses).map(([status, r]) => ({
         status,
-        description: isRecord(r) ? str(r.description) : "",
+        ...splitEnumeration(isRecord(r) ? str(r.description) : ""),
         headers:
           isRecord(r) && isRecord(r.headers)
             ? Object.entries(r.headers).map(([name, h]) => ({ name, description: isRecord(h) ? str(h.description) : "" }))
@@ -95,6 +97,22 @@ function endpointDoc(method: string, path: string, op: Json, baseUrl: string): E
     parameters,
     responses,
     curl: curlFor(method.toUpperCase(), path, id, baseUrl),
+  };
+}
+
+/** "…failed: A. | B. | C." → head "…failed:" and items [A., B., C.]; anything else is left whole. */
+export function splitEnumeration(description: string): { description: string; items: string[] } {
+  const firstBar = description.indexOf(" | ");
+  if (firstBar < 0) return { description, items: [] };
+  const colon = description.lastIndexOf(": ", firstBar);
+  if (colon < 0) return { description, items: [] };
+  return {
+    description: description.slice(0, colon + 1),
+    items: description
+      .slice(colon + 2)
+      .split(" | ")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -1,5 +1,6 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { db } from "@/lib/db";
 import { authOptions } from "@/lib/auth/next-auth";
 import { ensureBooted } from "@/lib/server/boot";
@@ -14,8 +15,11 @@ export interface DashboardUser {
   memberships: { role: Role; organization: { id: string; name: string; plan: "free" | "pro" } }[];
 }
 
-/** The signed-in user, or null (route handlers answer 401; pages redirect). */
-export async function currentUser(): Promise<DashboardUser | null> {
+/**
+ * The signed-in user, or null (route handlers answer 401; pages redirect). Memoized per request
+ * with React's cache, so the layout and the page share one lookup.
+ */
+export const currentUser = cache(async function currentUser(): Promise<DashboardUser | null> {
   const session = await getServerSession(authOptions());
   if (!session?.userId) return null;
   await ensureBooted();
@@ -34,7 +38,7 @@ export async function currentUser(): Promise<DashboardUser | null> {
     },
   });
   return user;
-}
+});
 
 /** For pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
 export async function requireUser(returnTo: string): Promise<DashboardUser> {

@@ -31,7 +31,7 @@ export function pgliteRunner(db: PGlite): SqlRunner {
 export async function postgresRunner(url: string): Promise<SqlRunner> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  return {
+  const runner: SqlRunner = {
     exec: async (sql) => void (await client.query(sql)),
     query: async <T extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
       (await client.query<T>(sql, params)).rows,
@@ -39,7 +39,7 @@ export async function postgresRunner(url: string): Promise<SqlRunner> {
     async transaction(fn) {
       await client.query("BEGIN");
       try {
-        const out = await fn(this);
+        const out = await fn(runner);
         await client.query("COMMIT");
         return out;
       } catch (err) {
@@ -48,4 +48,5 @@ export async function postgresRunner(url: string): Promise<SqlRunner> {
       }
     },
   };
+  return runner;
 }

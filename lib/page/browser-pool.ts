@@ -64,6 +64,23 @@ export interface BrowserPoolOptions {
   egress?: EgressProxyOptions;
 }
 
+/** How long a page may take to close before its browser is considered wedged. */
+const PAGE_CLOSE_TIMEOUT_MS = 10_000;
+
+async function closeWithin(page: Page, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = page.close().then(
+    () => true,
+    () => true,
+  );
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([closed, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function contextKey(s: ContextSettings): string {
   return `${s.deviceScaleFactor}|${s.exit ?? ""}`;
 }
@@ -158,7 +175,13 @@ export class BrowserPool {
         if (released) return;
         released = true;
         try {
-          await page.close().catch(() => undefined);
+          if (!(await closeWithin(page, PAGE_CLOSE_TIMEOUT_MS))) {
+            // A page that will not close has wedged its browser (seen when a load is cut off
+            // mid-commit): send new work to a fresh browser and let this one go.
+            gen.retiring = true;
+            gen.dead = true;
+            void gen.browser.close().catch(() => undefined);
+          }
           entry.open--;
           gen.open--;
           await this.afterRelease(gen, entry);

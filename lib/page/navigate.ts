@@ -37,12 +37,20 @@ function isMainFrameNavigation(page: Page, request: Request): boolean {
 }
 
 /**
- * Watches main-frame documents: the hosts of every hop and the latest response. A response that
- * can already be judged from its headers (a PDF, an image, a declared 50 MB body) closes the page at
- * once instead of letting Chromium download and render it first.
+ * Watches main-frame documents: the hosts of every hop, the latest response, the first commit.
+ * A response that can already be judged from its headers (a PDF, an image, a declared 50 MB
+ * body) settles `early`, so the caller can stop the load instead of letting Chromium render it.
  */
 function watchMainDocument(page: Page, maxBytes: number) {
-  const state = { hosts: [] as string[], response: null as Response | null, early: null as OperationFailure | null };
+  let settleEarly: (f: OperationFailure) => void = () => undefined;
+  let markCommitted: () => void = () => undefined;
+  const state = {
+    hosts: [] as string[],
+    response: null as Response | null,
+    early: null as OperationFailure | null,
+    earlyPromise: new Promise<OperationFailure>((resolve) => (settleEarly = resolve)),
+    committed: new Promise<void>((resolve) => (markCommitted = resolve)),
+  };
   page.on("request", (request) => {
     if (!isMainFrameNavigation(page, request)) return;
     try {
@@ -57,10 +65,23 @@ function watchMainDocument(page: Page, maxBytes: number) {
     const early = earlyVerdict(response.status(), response.headers(), maxBytes);
     if (early && !state.early) {
       state.early = early;
-      void page.close().catch(() => undefined);
+      settleEarly(early);
     }
   });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) markCommitted();
+  });
   return state;
+}
+
+/**
+ * Stop a document that is still loading. Closing a page between its response and
+ * DOMContentLoaded can hang Chromium for minutes (and break the browser), so the load is stopped
+ * from inside the committed document first; after that the page closes at once.
+ */
+async function stopLoading(page: Page, committed: Promise<void>): Promise<void> {
+  await Promise.race([committed, new Promise((r) => setTimeout(r, 3_000))]);
+  await page.evaluate("window.stop()").catch(() => undefined);
 }
 
 /** What the headers alone prove: a successful response that is not HTML, or HTML declared too big. */
@@ -101,10 +122,17 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
   const sinceStart = () => Date.now() - started + 1_000;
 
   try {
-    try {
-      await page.goto(url, { waitUntil: "domcontentloaded", timeout: limits.navigationTimeoutMs });
-    } catch (err) {
-      if (main.early) throw main.early;
+    // Settles with the navigation error, or null; an early verdict from the headers may win the race.
+    const navigation = page.goto(url, { waitUntil: "domcontentloaded", timeout: limits.navigationTimeoutMs }).then(
+      () => null,
+      (err: unknown) => err ?? new Error("navigation failed"),
+    );
+    const err = await Promise.race([navigation, main.earlyPromise]);
+    if (main.early) {
+      await stopLoading(page, main.committed);
+      throw main.early;
+    }
+    if (err) {
       const message = err instanceof Error ? err.message : String(err);
       // A script or meta refresh replaced the document before it finished loading: follow it.
       if (!/interrupted by another navigation/i.test(message)) {

@@ -1,7 +1,7 @@
 import { defineJob } from "@/lib/jobs";
 import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
 import { runRequest } from "./run-request";
-import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
+import { deliverWebhook, MAX_DELIVERY_ATTEMPTS, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
 
 /** Every job this app runs, registered once; both job drivers build their workers from this list. */
 export const runRequestJob = defineJob<{ token: string }>({
@@ -18,8 +18,9 @@ export const runRequestJob = defineJob<{ token: string }>({
 export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
   name: WEBHOOK_JOB,
   handler: async ({ deliveryId }, ctx) => deliverWebhook(deliveryId, ctx.attempt),
-  // ~25 attempts with exponential backoff capped at 1 hour span more than 24 hours (spec §6; docs/decisions.md).
-  retryLimit: 30,
+  // Exponential backoff from 10 s, capped at 1 hour: 35 retries span about 27 hours, so a receiver
+  // that is down for a whole day still gets the result (docs/webhooks.md).
+  retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
   retryDelaySeconds: Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10),
   retryBackoff: true,
   retryDelayMaxSeconds: 3600,

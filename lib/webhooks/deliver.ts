@@ -6,7 +6,7 @@ import type { WebhookPayload } from "./payload";
 export { WEBHOOK_JOB } from "./enqueue";
 
 /** After this many attempts a delivery is given up (with backoff capped at 1 h this spans > 24 h). */
-export const MAX_DELIVERY_ATTEMPTS = 31;
+export const MAX_DELIVERY_ATTEMPTS = 36;
 
 /**
  * One delivery attempt, signed per Standard Webhooks with the project's secret. Throws on failure

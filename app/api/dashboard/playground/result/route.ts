@@ -27,7 +27,7 @@ export function GET(req: NextRequest): Promise<Response> {
       case "failed":
         return failureResponse(view.code as Parameters<typeof failureResponse>[0], view.error, token);
       case "complete":
-        return resultResponse(view.data, view.contentType, {
+        return resultResponse(view.body, view.contentType, {
           "X-Result-Token": token,
           "X-Cache": view.cached ? "hit" : "miss",
           "X-Quota-Cost": String(view.cost),

@@ -1,0 +1,37 @@
+import type { FieldDoc } from "@/lib/dashboard/api-reference";
+import { Badge } from "@/components/ui/badge";
+
+export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
+            <th className="px-4 py-2">Field</th>
+            <th className="px-3 py-2">Type</th>
+            <th className="px-3 py-2">Bounds</th>
+            <th className="px-4 py-2">Description</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {fields.map((f) => (
+            <tr key={f.name} className="align-top">
+              <td className="whitespace-nowrap px-4 py-2" style={{ paddingLeft: `${1 + f.depth * 1.25}rem` }}>
+                <code className="font-mono text-xs font-semibold text-slate-900">{f.depth ? f.name.split(".").pop() : f.name}</code>
+                {f.required && (
+                  <Badge tone="red" className="ml-2">
+                    required
+                  </Badge>
+                )}
+              </td>
+              <td className="px-3 py-2 font-mono text-xs text-indigo-700">{f.type}</td>
+              <td className="px-3 py-2 text-xs text-slate-600">{f.bounds || <span className="text-slate-300">—</span>}</td>
+              <td className="px-4 py-2 text-slate-600">{f.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { buildRequestBody, curlCommand, DEFAULT_FORM, type PlaygroundForm } from "@/lib/dashboard/playground-body";
+import { parseJson, readReply, replyError, type ApiReply } from "@/lib/dashboard/api-reply";
+import { Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { CopyButton } from "@/components/ui/copy-button";
+import { RequestForm, type ProjectOption } from "./request-form";
+import { JobStatus, type Phase } from "./job-status";
+import { ResponseHeaders } from "./response-headers";
+import { ResultPreview } from "./result-preview";
+import { useJob } from "./use-job";
+
+/** One press of Run: what was sent, and the POST's reply once it arrives. */
+interface Run {
+  id: number;
+  projectId: string;
+  form: PlaygroundForm;
+  body: Record<string, unknown>;
+  startedAt: number;
+  post?: ApiReply;
+  networkError?: string;
+  finishedAt?: number;
+}
+
+export function Playground({ projects, initialProjectId }: { projects: ProjectOption[]; initialProjectId: string }) {
+  const [projectId, setProjectId] = useState(initialProjectId);
+  const [form, setForm] = useState<PlaygroundForm>(DEFAULT_FORM);
+  const [run, setRun] = useState<Run | null>(null);
+
+  const token = run?.post && !run.form.sync && run.post.status === 200 ? acceptedToken(run.post) : null;
+  const job = useJob(run?.projectId ?? projectId, token);
+  const view = deriveView(run, job.data, job.dataUpdatedAt);
+  const now = useTicker(view?.running ?? false);
+
+  async function submit() {
+    const body = buildRequestBody(form);
+    const id = Date.now();
+    setRun({ id, projectId, form, body, startedAt: Date.now() });
+    try {
+      const res = await fetch("/api/dashboard/playground", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ projectId, endpoint: form.endpoint, body }),
+      });
+      const post = await readReply(res);
+      setRun((r) => (r?.id === id ? { ...r, post, finishedAt: Date.now() } : r));
+    } catch (err) {
+      setRun((r) => (r?.id === id ? { ...r, networkError: err instanceof Error ? err.message : String(err), finishedAt: Date.now() } : r));
+    }
+  }
+
+  if (!projects.length) {
+    return <Alert tone="info" title="No project yet">Create a project first; the Playground runs requests as one of your projects.</Alert>;
+  }
+
+  const elapsed = run ? (view?.running ? now : (view?.doneAt ?? run.finishedAt ?? now)) - run.startedAt : 0;
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="space-y-6">
+        <Card title="Request" description="Runs through the same pipeline as the public API, as the chosen project. Credits are spent as usual.">
+          <RequestForm projects={projects} projectId={projectId} onProject={setProjectId} form={form} onChange={setForm} onSubmit={submit} busy={view?.running ?? false} />
+        </Card>
+        <Card title="Request body" actions={<CopyButton value={curlCommand(origin, form.endpoint, buildRequestBody(form))} label="Copy as curl" />}>
+          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700">{JSON.stringify(buildRequestBody(form), null, 2)}</pre>
+        </Card>
+      </div>
+
+      <div className="space-y-6">
+        {!run || !view ? (
+          <div className="grid h-64 place-items-center rounded-xl border border-dashed border-slate-300 bg-white text-sm text-slate-500">
+            Choose an operation and a URL, then press Run.
+          </div>
+        ) : (
+          <>
+            <JobStatus phase={view.phase} sync={run.form.sync} elapsedMs={Math.max(0, elapsed)} token={view.token} />
+            {(run.post || view.result) && (
+              <Card title="Response">
+                <div className={view.result && view.result !== run.post ? "grid gap-6 lg:grid-cols-2" : "grid"}>
+                  {run.post && <ResponseHeaders reply={run.post} label={run.form.sync ? "POST /" + run.form.endpoint : "POST (accepted)"} />}
+                  {view.result && view.result !== run.post && <ResponseHeaders reply={view.result} label="GET result" />}
+                </div>
+              </Card>
+            )}
+            {view.error && (
+              <Alert tone="error" title={view.error.code} testId="playground-error">
+                {view.error.message}
+              </Alert>
+            )}
+            {view.phase === "complete" && view.result && (
+              <Card title="Result">
+                <ResultPreview endpoint={run.form.endpoint} text={view.result.text} format={run.form.screenshot.format} pageUrl={String(run.body.url)} />
+              </Card>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface View {
+  phase: Phase;
+  running: boolean;
+  token?: string;
+  result?: ApiReply;
+  error?: { code: string; message: string };
+  doneAt?: number;
+}
+
+function deriveView(run: Run | null, polled: ApiReply | undefined, polledAt: number): View | null {
+  if (!run) return null;
+  if (run.networkError) return { phase: "failed", running: false, error: { code: "network_error", message: run.networkError } };
+  if (!run.post) return { phase: "sending", running: true };
+  const token = run.post.headers["X-Result-Token"];
+  if (run.post.status !== 200) return { phase: "failed", running: false, token, result: run.post, error: replyError(run.post) };
+  if (run.form.sync) return { phase: "complete", running: false, token, result: run.post };
+  if (!polled) return { phase: "accepted", running: true, token };
+  if (polled.status === 202) return { phase: "processing", running: true, token, result: polled };
+  if (polled.status === 200) return { phase: "complete", running: false, token, result: polled, doneAt: polledAt };
+  return { phase: "failed", running: false, token, result: polled, error: replyError(polled), doneAt: polledAt };
+}
+
+function acceptedToken(reply: ApiReply): string | null {
+  const parsed = parseJson(reply.text);
+  if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null) {
+    const token = (parsed.value as { token?: unknown }).token;
+    if (typeof token === "string") return token;
+  }
+  return reply.headers["X-Result-Token"] ?? null;
+}
+
+/** Date.now(), updated every 100 ms while `active`. */
+function useTicker(active: boolean): number {
+  const [now, setNow] = useState(() => (Date.now()));
+  useEffect(() => {
+    setNow(Date.now());
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
