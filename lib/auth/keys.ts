@@ -77,5 +77,12 @@ export async function findKey(presented: string, now = new Date()) {
   if (!row) return null;
   if (!crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return null;
   const live = row.state === "active" || (row.state === "grace" && row.graceUntil !== null && row.graceUntil > now);
-  return live ? row : null;
+  if (!live) return null;
+  // "Last used" for the dashboard, written at most once a minute per key so it costs no hot-path write.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    void db()
+      .apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } })
+      .catch(() => {});
+  }
+  return row;
 }

@@ -73,7 +73,12 @@ export function createScreenshotOperation(limits: ScreenshotLimits = { maxBytes:
           // The viewport itself can be too big for webp only at sizes the options forbid; regions can.
           clip = clip ? fitForWebp(clip, snap.settings.deviceScaleFactor) : null;
         }
-        const image = await capture(page, clip, { format: o.format, quality: o.quality, omitBackground: o.omit_background });
+        const image = await capture(page, clip, {
+          format: o.format,
+          quality: o.quality,
+          omitBackground: o.omit_background,
+          deviceScaleFactor: snap.settings.deviceScaleFactor,
+        });
         if (image.length === 0) throw new OperationFailure("unexpected", "the browser returned an empty image");
         if (image.length > limits.maxBytes) throw new OperationFailure("screenshot_too_large", `${image.length} bytes`);
         return image.toString("base64");

@@ -19,6 +19,8 @@ export interface CaptureOptions {
   /** jpeg and webp only. */
   quality: number;
   omitBackground: boolean;
+  /** The page's device scale factor: CDP clips are scaled from CSS pixels by it. */
+  deviceScaleFactor: number;
 }
 
 /**
@@ -66,7 +68,7 @@ async function captureWebp(page: Page, region: Region | null, opts: CaptureOptio
     const { data } = await cdp.send("Page.captureScreenshot", {
       format: "webp",
       quality: opts.quality,
-      ...(region && { clip: { ...region, scale: 1 }, captureBeyondViewport: true }),
+      ...(region && { clip: { ...region, scale: opts.deviceScaleFactor }, captureBeyondViewport: true }),
     });
     if (opts.omitBackground) await cdp.send("Emulation.setDefaultBackgroundColorOverride", {});
     return Buffer.from(data, "base64");

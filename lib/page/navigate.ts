@@ -79,8 +79,9 @@ function watchMainDocument(page: Page, maxBytes: number) {
  * DOMContentLoaded can hang Chromium for minutes (and break the browser), so the load is stopped
  * from inside the committed document first; after that the page closes at once.
  */
-async function stopLoading(page: Page, committed: Promise<void>): Promise<void> {
-  await Promise.race([committed, new Promise((r) => setTimeout(r, 3_000))]);
+async function stopLoading(page: Page, committed: Promise<void>, navigation: Promise<unknown>): Promise<void> {
+  // A download never commits a document: the navigation settles (fails) instead.
+  await Promise.race([committed, navigation, new Promise((r) => setTimeout(r, 3_000))]);
   await page.evaluate("window.stop()").catch(() => undefined);
 }
 
@@ -129,7 +130,7 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
     );
     const err = await Promise.race([navigation, main.earlyPromise]);
     if (main.early) {
-      await stopLoading(page, main.committed);
+      await stopLoading(page, main.committed, navigation);
       throw main.early;
     }
     if (err) {

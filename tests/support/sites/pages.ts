@@ -17,6 +17,9 @@ const html = (res: ServerResponse, body: string, status = 200, headers: Record<s
   res.end(body);
 };
 
+/** 1×1 transparent PNG. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 const page = (title: string, body: string, head = "") =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
@@ -37,8 +40,12 @@ const CHALLENGE = page(
 );
 
 export const BY_HOST: Record<string, Handler> = {
-  // An ad server: every path is an ad.
-  "ads.test": (_req, res) => html(res, page("ad", "<div>buy now</div>")),
+  // An ad server: every path is an ad (an image where one is asked for).
+  "ads.test": (_req, res, { url }) => {
+    if (!url.pathname.endsWith(".png")) return html(res, page("ad", "<div>buy now</div>"));
+    res.writeHead(200, { "content-type": "image/png" });
+    res.end(Buffer.from(PNG_1X1, "base64"));
+  },
   "robots.test": (req, res, { url }) => {
     if (url.pathname === "/robots.txt") {
       res.writeHead(200, { "content-type": "text/plain" });
@@ -91,8 +98,7 @@ export const BY_PATH: Record<string, Handler> = {
   },
   "/image.png": (_req, res) => {
     res.writeHead(200, { "content-type": "image/png" });
-    // 1×1 transparent PNG.
-    res.end(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+    res.end(Buffer.from(PNG_1X1, "base64"));
   },
   "/download": (_req, res) => {
     res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="data.bin"' });

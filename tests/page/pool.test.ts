@@ -1,0 +1,92 @@
+/** The browser pool: slots, FIFO order, context and browser recycling, crash recovery. */
+import { describe, expect, it } from "vitest";
+import { Semaphore } from "@/lib/page/semaphore";
+import { BrowserPool } from "@/lib/page/browser-pool";
+import { visitPage } from "@/lib/page/visit";
+import { usePageFixture } from "./setup";
+
+const fx = usePageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
+
+const visit = (path = "/") => visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
+
+describe("Semaphore", () => {
+  it("serves waiters first come, first served and never exceeds its size", async () => {
+    const sem = new Semaphore(2);
+    const order: number[] = [];
+    const releases = await Promise.all([sem.acquire(), sem.acquire()]);
+    const waiting = [1, 2, 3].map((n) => sem.acquire().then((release) => (order.push(n), release)));
+    expect(sem.queued).toBe(3);
+    releases[0]!();
+    releases[1]!();
+    const [r1, r2] = await Promise.all(waiting.slice(0, 2));
+    expect(order).toEqual([1, 2]);
+    expect(sem.running).toBe(2);
+    r1!();
+    const r3 = await waiting[2]!;
+    expect(order).toEqual([1, 2, 3]);
+    r2!();
+    r3();
+    r3(); // a second release is ignored
+    expect(sem.running).toBe(0);
+  });
+});
+
+describe("BrowserPool", () => {
+  it("runs at most `concurrency` pages at once; the rest queue", async () => {
+    let peak = 0;
+    const sample = setInterval(() => (peak = Math.max(peak, fx.pool.stats().running)), 5);
+    try {
+      const pages = await Promise.all(Array.from({ length: 5 }, () => visit("/fetch-text")));
+      expect(pages.every((h) => h.includes("loaded-after-load"))).toBe(true);
+    } finally {
+      clearInterval(sample);
+    }
+    expect(peak).toBe(2);
+    expect(fx.pool.stats().queued).toBe(0);
+  });
+
+  it("recycles contexts after contextMaxPages and relaunches the browser after browserMaxJobs", async () => {
+    const before = fx.pool.stats();
+    for (let i = 0; i < 9; i++) await visit();
+    const after = fx.pool.stats();
+    expect(after.contextsCreated - before.contextsCreated).toBeGreaterThanOrEqual(3);
+    expect(after.launches - before.launches).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps one context per device scale factor", async () => {
+    const pool = new BrowserPool({ config: { concurrency: 1 } });
+    try {
+      for (const dsf of [1, 2, 1, 2]) {
+        await visitPage({ url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, { pool });
+      }
+      expect(pool.stats().contextsCreated).toBe(2);
+    } finally {
+      await pool.shutdown();
+    }
+  });
+
+  it("survives a browser crash without losing queued work", async () => {
+    const launches = fx.pool.stats().launches;
+    let crashed = false;
+    const jobs = Array.from({ length: 6 }, (_, i) =>
+      visitPage({ url: "http://site.test/fetch-text" }, async (snap) => {
+        if (i === 1 && !crashed) {
+          crashed = true;
+          const cdp = await snap.page.context().browser()!.newBrowserCDPSession();
+          await cdp.send("Browser.crash").catch(() => undefined);
+        }
+        return snap.html;
+      }, { pool: fx.pool }),
+    );
+    const results = await Promise.allSettled(jobs);
+    expect(crashed).toBe(true);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill("fulfilled"));
+    expect(fx.pool.stats().launches).toBeGreaterThan(launches);
+  });
+
+  it("refuses work after shutdown", async () => {
+    const pool = new BrowserPool();
+    await pool.shutdown();
+    await expect(pool.acquire({ deviceScaleFactor: 1 })).rejects.toThrow(/shut down/);
+  });
+});
