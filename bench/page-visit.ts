@@ -41,7 +41,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function startServer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const bodies = new Map(PAGES.map((name) => [name, fs.readFileSync(path.join(EVAL_DIR, name, "source.html"))]));
+  const bodies = new Map(
+    PAGES.map((name) => [name, fs.readFileSync(path.join(EVAL_DIR, name, "source.html"))]),
+  );
   const server = http.createServer((req, res) => {
     const name = (req.url ?? "/").split("/")[1] ?? "";
     const body = bodies.get(name);
@@ -76,7 +78,14 @@ async function run(mode: string, job: Job, concurrency: number, n: number): Prom
   );
   const wall = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { mode, concurrency, n, p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: (n / wall) * 1000 };
+  return {
+    mode,
+    concurrency,
+    n,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: (n / wall) * 1000,
+  };
 }
 
 async function rawJob(browser: Browser): Promise<Job> {
@@ -116,7 +125,10 @@ async function main(): Promise<void> {
     for (const concurrency of [1, 2]) {
       const browser = await chromium.launch({
         executablePath: poolConfigFromEnv().chromiumPath,
-        args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`],
+        args: [
+          ...CHROMIUM_ARGS,
+          `--host-resolver-rules=MAP bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`,
+        ],
       });
       try {
         results.push(await run("raw", await rawJob(browser), concurrency, REQUESTS));
@@ -140,12 +152,17 @@ function printTable(results: RunStats[]): void {
   const f = (n: number, d = 0) => n.toFixed(d).padStart(8);
   console.log(`\npages: ${PAGES.join(", ")}; ${REQUESTS} requests per run after ${WARMUP} warm-up visits\n`);
   console.log("mode   conc        n  p50 ms   p95 ms    req/s");
-  for (const r of results) console.log(`${r.mode.padEnd(6)} ${String(r.concurrency).padStart(4)} ${f(r.n)} ${f(r.p50)} ${f(r.p95)} ${f(r.rps, 2)}`);
+  for (const r of results)
+    console.log(
+      `${r.mode.padEnd(6)} ${String(r.concurrency).padStart(4)} ${f(r.n)} ${f(r.p50)} ${f(r.p95)} ${f(r.rps, 2)}`,
+    );
   console.log("\nours/raw   p50 latency   p95 latency   throughput   (targets: ≤ 1.15, ≤ 1.15, ≥ 0.90)");
   for (const c of [1, 2]) {
     const raw = results.find((r) => r.mode === "raw" && r.concurrency === c)!;
     const ours = results.find((r) => r.mode === "ours" && r.concurrency === c)!;
-    console.log(`conc ${c}   ${f(ours.p50 / raw.p50, 2)}      ${f(ours.p95 / raw.p95, 2)}      ${f(ours.rps / raw.rps, 2)}`);
+    console.log(
+      `conc ${c}   ${f(ours.p50 / raw.p50, 2)}      ${f(ours.p95 / raw.p95, 2)}      ${f(ours.rps / raw.rps, 2)}`,
+    );
   }
 }
 

@@ -39,8 +39,10 @@ ensure_chromium() {
 ensure_packages() {
   local stamp="node_modules/.install-stamp"
   if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
-    step "Installing npm packages (npm ci; install scripts limited to package.json allowScripts)"
-    npm ci --no-audit --no-fund --loglevel=error
+    step "Installing npm packages (from package-lock.json; install scripts limited to package.json allowScripts)"
+    # `npm install` rather than `npm ci`: this registry setup omits other platforms' optional
+    # packages from the lock file, which `npm ci` refuses as "out of sync"; the locked versions still win.
+    npm install --no-audit --no-fund --loglevel=error
     touch "$stamp"
   fi
   step "Generating the Prisma client (no engine download: PRISMA_SCHEMA_ENGINE_BINARY=/bin/false)"

@@ -1,4 +1,11 @@
-import { countWords, isSpaceless, resolveLanguage, splitSentences, wordTokens, type Language } from "./segment";
+import {
+  countWords,
+  isSpaceless,
+  resolveLanguage,
+  splitSentences,
+  wordTokens,
+  type Language,
+} from "./segment";
 import { stopwordsFor } from "./stopwords";
 import type { ArticleInput } from "./types";
 
@@ -59,11 +66,27 @@ const BOILERPLATE =
 
 function isGoodSentence(s: string, words: number): boolean {
   if (BOILERPLATE.test(s) || /https?:\/\/|www\./i.test(s)) return false;
-  if (/[:;,]$/.test(s)) return false;
+  // Trailing colons introduce what follows; parenthesised asides depend on what precedes.
+  if (/[:;,]$/.test(s) || /^[([]/.test(s)) return false;
+  // Code, markup and formulas; " , " is what inline math leaves behind once its markup is gone.
+  if (/\s[,.;:)](\s|$)/.test(s) || (s.match(/[{}[\]<>=|\\/#*_`~^]/g)?.length ?? 0) > 3) return false;
   // A finished sentence: terminal punctuation, possibly inside closing quotes or brackets.
   if (!/[.!?。！？…]["'”’»)\]]*$/u.test(s)) return false;
+  // Half a quotation (the quote runs over several sentences) makes no sense on its own.
+  const count = (re: RegExp) => s.match(re)?.length ?? 0;
+  if (
+    count(/"/g) % 2 ||
+    count(/“/g) !== count(/”/g) ||
+    count(/«/g) !== count(/»/g) ||
+    count(/„/g) > count(/[“”]/g)
+  )
+    return false;
   const letters = s.replace(/[^\p{L}]/gu, "");
-  if (letters.length < 10 || (letters.length > 20 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters))) return false;
+  if (
+    letters.length < 10 ||
+    (letters.length > 20 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters))
+  )
+    return false;
   return isSpaceless(s) ? s.length >= 12 && s.length <= 160 : words >= 6 && words <= 45;
 }
 
@@ -76,7 +99,14 @@ function candidates(doc: ArticleInput, lang: Language): { all: Sentence[]; good:
       const terms = termsOf(text, lang, stops);
       const vector: Vector = new Map();
       for (const t of terms) vector.set(t, (vector.get(t) ?? 0) + 1);
-      all.push({ text, index: all.length, paragraph: p, firstInParagraph: i === 0, words: countWords(text, lang.locale), vector });
+      all.push({
+        text,
+        index: all.length,
+        paragraph: p,
+        firstInParagraph: i === 0,
+        words: countWords(text, lang.locale),
+        vector,
+      });
     });
   });
   const good = all.filter((s) => s.vector.size > 0 && isGoodSentence(s.text, s.words));
@@ -116,6 +146,10 @@ function normalize(xs: number[]): number[] {
   return max > 0 ? xs.map((x) => x / max) : xs.map(() => 0);
 }
 
+/** Sentences opening with a connective lean on the one before ("But…", "Aber…", "Mais…"). */
+const CONNECTIVE =
+  /^["“„«]?(but|and|so|yet|also|still|however|nonetheless|nevertheless|meanwhile|instead|that was|aber|doch|und|jedoch|mais|et|cependant|pero|sin embargo|y|ma|però|e|mas|porém|maar|en)\b/i;
+
 function scoreSentences(pool: Sentence[], title: Vector): number[] {
   const n = pool.length;
   const sim = pool.map((a, i) => pool.map((b, j) => (i === j ? 0 : cosine(a.vector, b.vector))));
@@ -127,7 +161,8 @@ function scoreSentences(pool: Sentence[], title: Vector): number[] {
   return pool.map((s, i) => {
     // Lead bias decays with the sentence's place in the text; paragraph openers state topics.
     const position = 1 / (1 + (s.index / Math.max(8, n)) * 6) + (s.firstInParagraph ? 0.1 : 0);
-    return 0.35 * rank[i]! + 0.25 * central[i]! + 0.15 * titled[i]! + 0.25 * position;
+    const score = 0.35 * rank[i]! + 0.25 * central[i]! + 0.15 * titled[i]! + 0.25 * position;
+    return CONNECTIVE.test(s.text) ? score * 0.8 : score;
   });
 }
 
@@ -169,6 +204,14 @@ export function extractiveSummary(doc: ArticleInput): ExtractiveSummary {
   const titleTerms = termsOf(doc.title, lang, stopwordsFor(lang.base));
   const title: Vector = new Map(titleTerms.map((t) => [t, 1]));
   const chosen = select(good, scoreSentences(good, title));
-  const sentences = chosen.map((s) => s.text);
+  // Only over-long sentences (a page of one run-on block): the opening words, marked as cut.
+  const sentences = chosen.length
+    ? chosen.map((s) => s.text)
+    : [
+        `${good[0]!.text
+          .split(/\s+/)
+          .slice(0, SUMMARY_MAX_WORDS - 1)
+          .join(" ")} …`,
+      ];
   return { text: sentences.join(isSpaceless(sample) ? "" : " "), sentences };
 }

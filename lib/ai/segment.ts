@@ -36,6 +36,10 @@ function canonical(tag: string): string | null {
 export function resolveLanguage(declared: string, sample: string): Language {
   const tag = declared ? canonical(declared.split(/[,;\s]/)[0] ?? "") : null;
   if (tag) return { locale: tag, base: tag.split("-")[0]!.toLowerCase() };
+  // Kana is only Japanese; Han without kana is, on the web, nearly always Chinese.
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(sample.slice(0, 5_000)))
+    return { locale: "ja", base: "ja" };
+  if (/\p{Script=Han}/u.test(sample.slice(0, 5_000))) return { locale: "zh", base: "zh" };
   const words = wordTokens(sample.slice(0, 20_000), "en");
   const guessed = guessLanguage(words);
   if (guessed) return { locale: guessed, base: guessed };
@@ -65,8 +69,8 @@ function endsInsideSentence(segment: string, base: string): boolean {
   if (m) {
     const word = m[1]!;
     if (ABBREVIATIONS.has(word.toLowerCase())) return true;
-    // An initial: "John F. Kennedy".
-    if (/^\p{Lu}$/u.test(word)) return true;
+    // An initial ("John F. Kennedy") or a spaced abbreviation ("z. B.", "d. h.").
+    if (/^\p{L}$/u.test(word)) return true;
   }
   // German (and Danish, Norwegian…) ordinals: "am 3. Oktober".
   if (base === "de" && /(?:^|\s)\d{1,2}\.\s*$/.test(segment)) return true;
@@ -86,7 +90,13 @@ export function splitSentences(paragraph: string, lang: Language): string[] {
   }
   const rest = pending.trim();
   if (rest) out.push(rest);
-  return out;
+  // ICU ends a sentence after `!"` or `?”` even when the text runs on in lower case
+  // ("the 'a-ha!' moment"): a "sentence" starting in lower case continues the previous one.
+  return out.reduce<string[]>((acc, s) => {
+    if (acc.length && /^\p{Ll}/u.test(s)) acc[acc.length - 1] += ` ${s}`;
+    else acc.push(s);
+    return acc;
+  }, []);
 }
 
 /** Word-like segments, lower-cased (locale-aware: Turkish i, German ß stay right). */
@@ -99,10 +109,10 @@ export function wordTokens(text: string, locale: string): string[] {
 }
 
 /**
- * Words as a reader counts them: whitespace-separated for spaced scripts (ICU would count
- * "U.S.-Israeli" as three), and for spaceless ones the larger of that and ICU's word segments.
+ * Words as a reader counts them: whitespace-separated tokens, punctuation included (a budget in
+ * words must hold however a client counts), and for spaceless scripts ICU's word segments.
  */
 export function countWords(text: string, locale: string): number {
-  const spaced = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const spaced = text.split(/\s+/).filter(Boolean).length;
   return isSpaceless(text) ? Math.max(spaced, wordTokens(text, locale).length) : spaced;
 }

@@ -21,7 +21,8 @@ const LISTS: Record<string, string> = {
     when when's where where's whether which while who who's whom whose why why's will with within without won't
     would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves told tell tells according
     across actually around asked going want wants know knows think thinks look looks come comes came take takes
-    lot lots got ago ok okay also re ll ve don doesn didn isn wasn aren weren`,
+    lot lots got ago ok okay also re ll ve don doesn didn isn wasn aren weren monday tuesday wednesday thursday
+    friday saturday sunday january february march april june july august september october november december`,
   de: `aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes anders auch
     auf aus bei beim bereits bin bis bist bzw da dabei dadurch dafür dagegen daher damit dann dar daran darauf
     darum das dass daß dein deine dem den denen denn der deren des deshalb dessen die dies diese diesem diesen
@@ -40,7 +41,8 @@ const LISTS: Record<string, string> = {
     les leur leurs lors lorsque lui m ma mais me même mes moi moins mon n ne ni non nos notre nous on ont ou où
     par parce pas pendant peu peut peuvent plus plusieurs pour pourquoi qu quand que quel quelle quelles quels
     qui quoi s sa sans se selon ses si sien son sont sous sur t ta tandis te tes toi ton tous tout toute toutes
-    très tu un une vers voici voilà vos votre vous y été dit selon contre`,
+    très tu un une vers voici voilà vos votre vous y été dit selon contre sera seront serait seraient était avait
+    avaient aura auront fut ont sont déjà`,
   es: `a al algo algunas algunos ante antes aquel aquella aquellas aquellos aquí así aunque cada casi como con
     contra cual cuales cuando cuanto de del desde donde dos durante e el él ella ellas ellos en entre era eran
     es esa esas ese eso esos esta está están estaba estaban estar este esto estos fue fueron ha había habían han
@@ -63,6 +65,14 @@ const LISTS: Record<string, string> = {
     mijn moet na naar niet niets nog nu of om omdat ons ook op over reeds te tegen toch toen tot u uit uw van
     veel voor want waren was wat we wel werd wezen wie wij wil worden wordt zal ze zei zelf zich zij zijn zo
     zonder zou volgens`,
+  // Czech: the evaluation set has Czech news; a short list keeps "je", "že se" out of keywords.
+  cs: `a aby ale ani asi až bez bude budou by byl byla byli bylo být co či další do ho i já jak jako je jeho jej
+    její jejich jen ještě ji jsem jsme jsou již k kde kdy když ke která které kterou který mezi mi mu my na nad
+    naše ne než nebo není o od on ona oni ono pak po pod podle pokud pro proto protože před při s se si sice
+    své svůj ta tak také tam te tedy ten tento to toho tom tomto tu tuto ty u už v ve vše však všech z za ze že`,
+  // Chinese: ICU segments words; these are the frequent function words and fillers among them.
+  zh: `我们 你们 他们 她们 它们 自己 这个 那个 这些 那些 一个 一些 可能 没有 什么 因为 所以 但是 如果 已经 就是 还是 以及 进行 可以
+    表示 认为 时候 不是 这样 那样 如何 为什么 还有 或者 而且 并且 之后 之前 其中 通过 对于 关于 由于 虽然 然后 这种 那种`,
 };
 
 const SETS = new Map<string, ReadonlySet<string>>(

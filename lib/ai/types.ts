@@ -13,7 +13,9 @@ export interface ArticleText {
 }
 
 /** The subset the built-in methods need, so tests can build one without a page. */
-export type ArticleInput = Pick<ArticleText, "title" | "lang" | "paragraphs"> & { headings?: readonly string[] };
+export type ArticleInput = Pick<ArticleText, "title" | "lang" | "paragraphs"> & {
+  headings?: readonly string[];
+};
 
 /** Which method produced a result: "builtin" or "llm:<model>". */
 export type ProducedBy = "builtin" | `llm:${string}`;

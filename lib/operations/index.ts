@@ -6,9 +6,11 @@ import type { OperationName } from "@/lib/schemas/options";
 import { visitsFor } from "@/lib/billing/prices";
 import { consoleOperation } from "./console";
 import { htmlOperation } from "./html";
+import { keywords } from "./keywords";
 import { markdown } from "./markdown";
 import { meta } from "./meta";
 import { screenshotOperation, screenshotVisitSettings } from "./screenshot";
+import { summarize } from "./summarize";
 
 /**
  * Runs a request's operations from ONE visit of the page: every operation is a function of the
@@ -22,6 +24,9 @@ const PAGE_OPERATIONS: Partial<Record<OperationName, PageRunner>> = {
   markdown: (snap) => markdown(snap),
   meta: (snap) => meta(snap),
   screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
+  // Which method answered (LLM or built-in) is kept by producedBy() in lib/ai/produced-by.ts.
+  summarize: (snap) => summarize(snap),
+  keywords: (snap) => keywords(snap),
 };
 
 export type OperationOutcome = { ok: true; value: unknown } | { ok: false; failure: OperationFailure };

@@ -54,7 +54,9 @@ export interface ScreenshotLimits {
 }
 
 /** The operation with its limits injectable (tests lower maxBytes instead of rendering 20 MB). */
-export function createScreenshotOperation(limits: ScreenshotLimits = { maxBytes: MAX_SCREENSHOT_BYTES }): Operation<string, ResolvedScreenshotOptions> {
+export function createScreenshotOperation(
+  limits: ScreenshotLimits = { maxBytes: MAX_SCREENSHOT_BYTES },
+): Operation<string, ResolvedScreenshotOptions> {
   return {
     name: "screenshot",
     cost: 1,
@@ -65,7 +67,9 @@ export function createScreenshotOperation(limits: ScreenshotLimits = { maxBytes:
       if ((o.dark_mode ? "dark" : "light") !== snap.settings.colorScheme) {
         await page.emulateMedia({ colorScheme: o.dark_mode ? "dark" : "light" });
       }
-      const css = [o.hide_selectors?.length ? hideCss(o.hide_selectors) : "", o.styles ?? ""].filter(Boolean).join("\n");
+      const css = [o.hide_selectors?.length ? hideCss(o.hide_selectors) : "", o.styles ?? ""]
+        .filter(Boolean)
+        .join("\n");
       const injected = css ? await page.addStyleTag({ content: css }) : null;
       try {
         let clip = await region(snap, o);
@@ -79,8 +83,10 @@ export function createScreenshotOperation(limits: ScreenshotLimits = { maxBytes:
           omitBackground: o.omit_background,
           deviceScaleFactor: snap.settings.deviceScaleFactor,
         });
-        if (image.length === 0) throw new OperationFailure("unexpected", "the browser returned an empty image");
-        if (image.length > limits.maxBytes) throw new OperationFailure("screenshot_too_large", `${image.length} bytes`);
+        if (image.length === 0)
+          throw new OperationFailure("unexpected", "the browser returned an empty image");
+        if (image.length > limits.maxBytes)
+          throw new OperationFailure("screenshot_too_large", `${image.length} bytes`);
         return image.toString("base64");
       } finally {
         await injected?.evaluate((el) => (el as unknown as Element).remove()).catch(() => undefined);

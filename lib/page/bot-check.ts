@@ -14,20 +14,19 @@ export function botCheckFromHeaders(status: number, headers: Record<string, stri
 }
 
 // Source text, not a function: bundlers (esbuild keepNames under tsx/vitest) wrap named inner
-// functions in helpers that do not exist inside the page.
-const DETECT_JS = `(() => {
+// functions in helpers that do not exist inside the page. Cheap checks first: reading innerText
+// forces layout, so it only happens when a marker is already present.
+export const DETECT_BOT_CHECK_JS = `(() => {
   const title = document.title.trim().toLowerCase();
   const q = (s) => document.querySelector(s) !== null;
-  const text = ((document.body && document.body.innerText) || "").trim();
-  const short = text.length < 2000;
+  const textLength = () => ((document.body && document.body.innerText) || "").trim().length;
   if (/^just a moment(\\.|…)*$/.test(title) || title.startsWith("attention required! | cloudflare")) return "cloudflare";
   if (q("#challenge-form, #challenge-running, #challenge-stage, #cf-challenge-running, form[action*='__cf_chl']")) return "cloudflare";
-  const html = document.documentElement.innerHTML;
-  if (short && (html.includes("_cf_chl_opt") || html.includes("cf-chl-widget"))) return "cloudflare";
-  if (q("#px-captcha") || (short && title === "access to this page has been denied")) return "perimeterx";
-  if (short && q("iframe[src*='captcha-delivery.com'], script[src*='captcha-delivery.com']")) return "datadome";
-  const captcha = q("iframe[src*='/recaptcha/'], iframe[src*='hcaptcha.com'], .g-recaptcha, .h-captcha, .cf-turnstile");
-  if (captcha && text.length < 600) return "captcha";
+  if (typeof window._cf_chl_opt !== "undefined" && textLength() < 2000) return "cloudflare";
+  if (q("#px-captcha")) return "perimeterx";
+  if (title === "access to this page has been denied" && textLength() < 2000) return "perimeterx";
+  if (q("iframe[src*='captcha-delivery.com'], script[src*='captcha-delivery.com']") && textLength() < 2000) return "datadome";
+  if (q("iframe[src*='/recaptcha/'], iframe[src*='hcaptcha.com'], .g-recaptcha, .h-captcha, .cf-turnstile") && textLength() < 600) return "captcha";
   return "";
 })()`;
 
@@ -37,7 +36,7 @@ const DETECT_JS = `(() => {
  */
 export async function detectBotCheck(page: Page): Promise<string | undefined> {
   try {
-    return (await page.evaluate(DETECT_JS)) as string;
+    return (await page.evaluate(DETECT_BOT_CHECK_JS)) as string;
   } catch {
     return undefined;
   }
@@ -51,7 +50,9 @@ export async function waitForBotCheckToClear(page: Page, maxMs: number, interval
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
     await page.waitForTimeout(Math.min(intervalMs, Math.max(1, deadline - Date.now())));
-    await page.waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    await page
+      .waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) })
+      .catch(() => undefined);
     if ((await detectBotCheck(page)) === "") return true;
   }
   return false;

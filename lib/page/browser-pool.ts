@@ -12,8 +12,14 @@
  * (`disconnected`) is replaced on the next acquire; jobs waiting in the queue never notice.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { egressChromiumArgs, startEgressProxy, type EgressProxy, type EgressProxyOptions } from "@/lib/net/egress-proxy";
+import {
+  egressChromiumArgs,
+  startEgressProxy,
+  type EgressProxy,
+  type EgressProxyOptions,
+} from "@/lib/net/egress-proxy";
 import { CHROMIUM_ARGS, poolConfigFromEnv, type PoolConfig } from "./config";
+import { installCookieBannerChannel } from "./cookie-banners";
 import { residentialUpstreamsFromEnv } from "./residential";
 import { Semaphore } from "./semaphore";
 
@@ -29,7 +35,7 @@ export interface PageLease {
   egress: EgressProxy;
   /** True when the browser died under this page (the job may be retried on a fresh browser). */
   browserLost(): boolean;
-  /** Closes the page and frees the slot. Safe to call twice. */
+  /** Frees the slot and closes the page (callers need not wait for the close). Safe to call twice. */
   release(): Promise<void>;
 }
 
@@ -39,6 +45,8 @@ interface ContextEntry {
   served: number;
   open: number;
   retiring: boolean;
+  /** A blank page opened ahead of the next job: a new page costs 100–300 ms, paid off the critical path. */
+  spare: Promise<Page | null> | null;
 }
 
 interface Generation {
@@ -144,7 +152,7 @@ export class BrowserPool {
         gen.open++;
         let page: Page;
         try {
-          page = await entry.context.newPage();
+          page = await this.takePage(entry);
         } catch (err) {
           entry.open--;
           gen.open--;
@@ -157,7 +165,28 @@ export class BrowserPool {
     }
   }
 
-  private lease(gen: Generation, entry: ContextEntry, page: Page, egress: EgressProxy, releaseSlot: () => void): PageLease {
+  /** The context's spare page if it is ready and alive, else a new one; then start the next spare. */
+  private async takePage(entry: ContextEntry): Promise<Page> {
+    const spare = entry.spare;
+    entry.spare = null;
+    const ready = spare ? await spare : null;
+    const page = ready && !ready.isClosed() ? ready : await entry.context.newPage();
+    // Contexts are shared between jobs. A job that starts alone in its context starts without the
+    // cookies earlier visits left behind; with another visit in flight, clearing would disturb it.
+    if (entry.open === 1) await entry.context.clearCookies();
+    if (!entry.retiring && entry.served + 1 < this.config.contextMaxPages) {
+      entry.spare = entry.context.newPage().catch(() => null);
+    }
+    return page;
+  }
+
+  private lease(
+    gen: Generation,
+    entry: ContextEntry,
+    page: Page,
+    egress: EgressProxy,
+    releaseSlot: () => void,
+  ): PageLease {
     gen.jobs++;
     entry.served++;
     this.counters.pagesServed++;
@@ -174,6 +203,9 @@ export class BrowserPool {
       release: async () => {
         if (released) return;
         released = true;
+        // The slot goes to the next job at once: closing costs little CPU, and a queued job
+        // should not wait for it.
+        releaseSlot();
         try {
           if (!(await closeWithin(page, PAGE_CLOSE_TIMEOUT_MS))) {
             // A page that will not close has wedged its browser (seen when a load is cut off
@@ -185,8 +217,8 @@ export class BrowserPool {
           entry.open--;
           gen.open--;
           await this.afterRelease(gen, entry);
-        } finally {
-          releaseSlot();
+        } catch {
+          // Cleanup of a page nobody uses any more: nothing to report.
         }
       },
     };
@@ -200,10 +232,6 @@ export class BrowserPool {
     }
     if (entry.retiring && entry.open === 0) {
       await entry.context.close().catch(() => undefined);
-    } else if (entry.open === 0) {
-      // Contexts are shared between jobs; an idle moment is the safe time to drop cookies one
-      // customer's visit left behind, without disturbing a visit still in flight.
-      await entry.context.clearCookies().catch(() => undefined);
     }
   }
 
@@ -261,8 +289,14 @@ export class BrowserPool {
     return entry;
   }
 
-  private async createContext(key: string, gen: Generation, s: ContextSettings, egress: EgressProxy): Promise<ContextEntry> {
-    if (s.exit !== undefined && !egress.exitUrl) throw new Error("Residential exits are not configured on the egress proxy.");
+  private async createContext(
+    key: string,
+    gen: Generation,
+    s: ContextSettings,
+    egress: EgressProxy,
+  ): Promise<ContextEntry> {
+    if (s.exit !== undefined && !egress.exitUrl)
+      throw new Error("Residential exits are not configured on the egress proxy.");
     const context = await gen.browser.newContext({
       viewport: { width: 1350, height: 797 },
       deviceScaleFactor: s.deviceScaleFactor,
@@ -272,8 +306,9 @@ export class BrowserPool {
       acceptDownloads: false,
       ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
     });
+    await installCookieBannerChannel(context);
     this.counters.contextsCreated++;
-    return { key, context, served: 0, open: 0, retiring: false };
+    return { key, context, served: 0, open: 0, retiring: false, spare: null };
   }
 
   /** Keep at most maxContexts per browser: retire the least recently used; open pages finish first. */

@@ -29,7 +29,8 @@ export function captureConsole(page: Page): ConsoleEntry[] {
   });
   page.on("pageerror", (err: Error) => {
     // "TypeError: x is not a function", as DevTools shows it; a thrown non-Error has no useful name.
-    const text = err.name && err.name !== "Error" ? `${err.name}: ${err.message}` : err.message || String(err);
+    const text =
+      err.name && err.name !== "Error" ? `${err.name}: ${err.message}` : err.message || String(err);
     push({ type: "exception", text: clip(text) });
   });
   return entries;

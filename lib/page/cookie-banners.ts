@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Frame, Page } from "playwright-core";
+import type { BrowserContext, Frame, Page } from "playwright-core";
 import { filterCompactRules, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
 
 interface Assets {
@@ -25,7 +25,9 @@ function assets(): Assets {
     const root = path.dirname(dist);
     g.__autoconsent = {
       script: fs.readFileSync(path.join(dist, "autoconsent.playwright.js"), "utf8"),
-      rules: JSON.parse(fs.readFileSync(path.join(root, "rules", "compact-rules.json"), "utf8")) as IndexedCMPRuleset,
+      rules: JSON.parse(
+        fs.readFileSync(path.join(root, "rules", "compact-rules.json"), "utf8"),
+      ) as IndexedCMPRuleset,
     };
   }
   return g.__autoconsent;
@@ -44,13 +46,34 @@ const CONFIG = {
   isMainWorld: false,
   prehideTimeout: 2000,
   // Its logs would otherwise land in the customer's console result.
-  logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
+  logs: {
+    lifecycle: false,
+    rulesteps: false,
+    detectionsteps: false,
+    evals: false,
+    errors: false,
+    messages: false,
+    waits: false,
+  },
 };
 
 /** Lifecycle states after which the main frame has nothing more to do. */
-const FINAL = new Set(["nothingDetected", "optOutSucceeded", "optOutFailed", "optInSucceeded", "optInFailed", "done"]);
+const FINAL = new Set([
+  "nothingDetected",
+  "optOutSucceeded",
+  "optOutFailed",
+  "optInSucceeded",
+  "optInFailed",
+  "done",
+]);
 
-type Message = { type: string; id?: string; code?: string; state?: { lifecycle?: string }; mainFrame?: boolean };
+type Message = {
+  type: string;
+  id?: string;
+  code?: string;
+  state?: { lifecycle?: string };
+  mainFrame?: boolean;
+};
 
 export interface CookieBannerSession {
   /** Resolves when the main frame's consent handling is over, or after `maxMs`. */
@@ -58,10 +81,36 @@ export interface CookieBannerSession {
 }
 
 async function reply(frame: Frame, message: object): Promise<void> {
-  await frame.evaluate(`window.autoconsentReceiveMessage && window.autoconsentReceiveMessage(${JSON.stringify(message)})`);
+  await frame.evaluate(
+    `window.autoconsentReceiveMessage && window.autoconsentReceiveMessage(${JSON.stringify(message)})`,
+  );
 }
 
-/** Install before navigation. */
+type Handler = (frame: Frame, msg: Message) => Promise<void>;
+
+/** Which pages asked for banner blocking, and their message handlers. */
+const handlers = new WeakMap<Page, Handler>();
+
+/**
+ * Expose the content script's message channel on a new context, before it has any page.
+ *
+ * Why per context, not per page: the first binding exposed in a context makes Playwright install
+ * its binding machinery in every frame of every page of that context; if another job's page is
+ * closing at that moment the call fails, and Playwright caches the failure for the context's
+ * lifetime. Done once on an empty context, it cannot race. Pages that did not ask for banner
+ * blocking never load the content script, so the channel stays silent there.
+ */
+export async function installCookieBannerChannel(context: BrowserContext): Promise<void> {
+  await context.exposeBinding(
+    "autoconsentSendMessage",
+    async ({ page, frame }: { page: Page; frame: Frame }, msg: Message) => {
+      const handler = handlers.get(page);
+      if (handler && msg && typeof msg === "object") await handler(frame, msg).catch(() => undefined);
+    },
+  );
+}
+
+/** Install before navigation (the page's context must have had installCookieBannerChannel). */
 export async function enableCookieBannerBlocking(page: Page): Promise<CookieBannerSession> {
   const { script, rules } = assets();
   let finished = false;
@@ -71,33 +120,28 @@ export async function enableCookieBannerBlocking(page: Page): Promise<CookieBann
     wake?.();
   };
 
-  await page.exposeBinding("autoconsentSendMessage", async ({ frame }: { frame: Frame }, msg: Message) => {
-    if (!msg || typeof msg !== "object") return;
+  handlers.set(page, async (frame, msg) => {
     const mainFrame = frame === page.mainFrame();
-    try {
-      switch (msg.type) {
-        case "init":
-          await reply(frame, {
-            type: "initResp",
-            config: CONFIG,
-            rules: { compact: filterCompactRules(rules, { url: frame.url(), mainFrame }) },
-          });
-          break;
-        case "eval": {
-          const result: unknown = await frame.evaluate(msg.code ?? "undefined").catch(() => false);
-          await reply(frame, { type: "evalResp", id: msg.id, result });
-          break;
-        }
-        case "autoconsentDone":
-        case "optOutResult":
-          if (mainFrame) finish();
-          break;
-        case "report":
-          if (mainFrame && msg.state?.lifecycle && FINAL.has(msg.state.lifecycle)) finish();
-          break;
+    switch (msg.type) {
+      case "init":
+        await reply(frame, {
+          type: "initResp",
+          config: CONFIG,
+          rules: { compact: filterCompactRules(rules, { url: frame.url(), mainFrame }) },
+        });
+        break;
+      case "eval": {
+        const result: unknown = await frame.evaluate(msg.code ?? "undefined").catch(() => false);
+        await reply(frame, { type: "evalResp", id: msg.id, result });
+        break;
       }
-    } catch {
-      // The frame went away mid-conversation; nothing to undo.
+      case "autoconsentDone":
+      case "optOutResult":
+        if (mainFrame) finish();
+        break;
+      case "report":
+        if (mainFrame && msg.state?.lifecycle && FINAL.has(msg.state.lifecycle)) finish();
+        break;
     }
   });
   await page.addInitScript({ content: script });

@@ -10,7 +10,12 @@ import { OperationFailure, type FailureCode } from "@/lib/api/errors";
 import type { EgressFailureCode, EgressProxy } from "@/lib/net/egress-proxy";
 
 /** Spec 7.5: timeouts, 5xx and 429 are worth retrying after a pause. */
-const RETRYABLE: ReadonlySet<FailureCode> = new Set(["timeout", "connect_timeout", "server_error", "rate_limited"]);
+const RETRYABLE: ReadonlySet<FailureCode> = new Set([
+  "timeout",
+  "connect_timeout",
+  "server_error",
+  "rate_limited",
+]);
 
 export function failure(code: FailureCode, detail?: string, retryAfterMs?: number): OperationFailure {
   return new OperationFailure(code, detail, RETRYABLE.has(code), retryAfterMs);
@@ -66,9 +71,14 @@ export function egressVerdict(ctx: NavigationContext): OperationFailure | null {
   const withinMs = ctx.withinMs ?? 120_000;
   for (const host of [...ctx.hosts].reverse()) {
     const blocked = ctx.egress.blockedFor(host, withinMs);
-    if (blocked) return failure("not_public", `egress refused ${blocked.host}${blocked.address ? ` (${blocked.address})` : ""}: ${blocked.reason}`);
+    if (blocked)
+      return failure(
+        "not_public",
+        `egress refused ${blocked.host}${blocked.address ? ` (${blocked.address})` : ""}: ${blocked.reason}`,
+      );
     const failed = ctx.egress.failureFor(host, withinMs);
-    if (failed) return failure(EGRESS_FAILURES[failed.code], `egress could not reach ${failed.host}: ${failed.code}`);
+    if (failed)
+      return failure(EGRESS_FAILURES[failed.code], `egress could not reach ${failed.host}: ${failed.code}`);
   }
   return null;
 }
@@ -109,8 +119,12 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
  * The main document's HTTP status → failure, or null when the page may be used. Answers the
  * proxy wrote itself (it marks them with X-Egress-* headers) are explained by the proxy's reason.
  */
-export function failureFromResponse(status: number, headers: Record<string, string>): OperationFailure | null {
-  if (status === 403 && headers["x-egress-blocked"]) return failure("not_public", `egress refused: ${headers["x-egress-blocked"]}`);
+export function failureFromResponse(
+  status: number,
+  headers: Record<string, string>,
+): OperationFailure | null {
+  if (status === 403 && headers["x-egress-blocked"])
+    return failure("not_public", `egress refused: ${headers["x-egress-blocked"]}`);
   const egressError = headers["x-egress-error"] as EgressFailureCode | undefined;
   if ((status === 502 || status === 504) && egressError && egressError in EGRESS_FAILURES) {
     return failure(EGRESS_FAILURES[egressError], `egress: ${egressError}`);

@@ -4,7 +4,7 @@
  */
 import type { Page, Request, Response } from "playwright-core";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
-import { botCheckFromHeaders, detectBotCheck, waitForBotCheckToClear } from "./bot-check";
+import { botCheckFromHeaders, DETECT_BOT_CHECK_JS, waitForBotCheckToClear } from "./bot-check";
 import { failure, failureFromNavigationError, failureFromResponse, isHtmlContentType } from "./failures";
 import { probeConnection } from "./probe";
 import { trackNetwork } from "./settle";
@@ -79,7 +79,11 @@ function watchMainDocument(page: Page, maxBytes: number) {
  * DOMContentLoaded can hang Chromium for minutes (and break the browser), so the load is stopped
  * from inside the committed document first; after that the page closes at once.
  */
-async function stopLoading(page: Page, committed: Promise<void>, navigation: Promise<unknown>): Promise<void> {
+async function stopLoading(
+  page: Page,
+  committed: Promise<void>,
+  navigation: Promise<unknown>,
+): Promise<void> {
   // A download never commits a document: the navigation settles (fails) instead.
   await Promise.race([committed, navigation, new Promise((r) => setTimeout(r, 3_000))]);
   await page.evaluate("window.stop()").catch(() => undefined);
@@ -89,14 +93,36 @@ async function stopLoading(page: Page, committed: Promise<void>, navigation: Pro
 function earlyVerdict(status: number, h: Record<string, string>, maxBytes: number): OperationFailure | null {
   if (status < 200 || status >= 300) return null;
   // Without a content type Chromium sniffs the body: only the rendered document can tell.
-  if (h["content-type"] && !isHtmlContentType(h["content-type"])) return failure("not_a_web_page", `content type ${h["content-type"]}`);
+  if (h["content-type"] && !isHtmlContentType(h["content-type"]))
+    return failure("not_a_web_page", `content type ${h["content-type"]}`);
   const length = Number(h["content-length"]);
   // Only an unencoded length says how big the HTML will be; a compressed one understates it.
-  if (!h["content-encoding"] && Number.isFinite(length) && length > maxBytes) return failure("too_big", "Content-Length over the HTML limit");
+  if (!h["content-encoding"] && Number.isFinite(length) && length > maxBytes)
+    return failure("too_big", "Content-Length over the HTML limit");
   return null;
 }
 
-async function timeoutFailure(url: string, gotResponse: boolean, opts: NavigateOptions, err: unknown): Promise<OperationFailure> {
+/** The challenge vendor ("" for none) and the content type Chromium gave the loaded document. */
+async function inspectDocument(page: Page): Promise<{ vendor: string; contentType: string | null }> {
+  try {
+    return (await page.evaluate(
+      `({ vendor: ${DETECT_BOT_CHECK_JS}, contentType: document.contentType })`,
+    )) as {
+      vendor: string;
+      contentType: string;
+    };
+  } catch {
+    // The document is being replaced (a script redirect): judge by headers; the next steps wait for it.
+    return { vendor: "", contentType: null };
+  }
+}
+
+async function timeoutFailure(
+  url: string,
+  gotResponse: boolean,
+  opts: NavigateOptions,
+  err: unknown,
+): Promise<OperationFailure> {
   const slow = failureFromNavigationError(err, { egress: opts.egress, hosts: [] });
   if (gotResponse || !opts.probe) return slow;
   switch (await probeConnection(url, PROBE_TIMEOUT_MS)) {
@@ -124,10 +150,12 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
 
   try {
     // Settles with the navigation error, or null; an early verdict from the headers may win the race.
-    const navigation = page.goto(url, { waitUntil: "domcontentloaded", timeout: limits.navigationTimeoutMs }).then(
-      () => null,
-      (err: unknown) => err ?? new Error("navigation failed"),
-    );
+    const navigation = page
+      .goto(url, { waitUntil: "domcontentloaded", timeout: limits.navigationTimeoutMs })
+      .then(
+        () => null,
+        (err: unknown) => err ?? new Error("navigation failed"),
+      );
     const err = await Promise.race([navigation, main.earlyPromise]);
     if (main.early) {
       await stopLoading(page, main.committed, navigation);
@@ -137,24 +165,30 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
       const message = err instanceof Error ? err.message : String(err);
       // A script or meta refresh replaced the document before it finished loading: follow it.
       if (!/interrupted by another navigation/i.test(message)) {
-        if (err instanceof Error && err.name === "TimeoutError") throw await timeoutFailure(url, main.response !== null, opts, err);
+        if (err instanceof Error && err.name === "TimeoutError")
+          throw await timeoutFailure(url, main.response !== null, opts, err);
         const hosts = main.hosts.length ? main.hosts : [new URL(url).hostname];
         throw failureFromNavigationError(err, { egress: opts.egress, hosts, withinMs: sinceStart() });
       }
       await page.waitForLoadState("domcontentloaded", { timeout: Math.max(1, deadline - Date.now()) });
     }
     // `load` can hang on one slow subresource; the document is usable without it.
-    await page.waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    await page
+      .waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) })
+      .catch(() => undefined);
     const navigationMs = Date.now() - started;
     await network.settle(limits.settleMaxMs);
 
     if (main.early) throw main.early;
     const first = main.response;
     if (!first) throw failure("load_failed", "no response for the main document");
-    const vendor = botCheckFromHeaders(first.status(), first.headers()) || (await detectBotCheck(page));
+    // One round trip for both questions about the document.
+    let doc = await inspectDocument(page);
+    const vendor = botCheckFromHeaders(first.status(), first.headers()) || doc.vendor;
     if (vendor) {
       if (!(await waitForBotCheckToClear(page, limits.botCheckWaitMs))) throw failure("bot_check", vendor);
       await network.settle(limits.settleMaxMs);
+      doc = await inspectDocument(page);
     }
 
     const response = main.response ?? first;
@@ -162,7 +196,7 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
     const status = response.status();
     const bad = failureFromResponse(status, headers);
     if (bad) throw bad;
-    const docType = ((await page.evaluate("document.contentType").catch(() => null)) as string | null) ?? headers["content-type"];
+    const docType = doc.contentType ?? headers["content-type"];
     if (!isHtmlContentType(docType)) throw failure("not_a_web_page", `content type ${docType ?? "unknown"}`);
     return { status, headers, navigationMs };
   } finally {

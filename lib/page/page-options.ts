@@ -31,7 +31,8 @@ const FIRST_INVALID_JS = `(selectors) => {
 export async function validateSelectors(page: Page, selectors: readonly string[]): Promise<void> {
   if (selectors.length === 0) return;
   const bad = (await page.evaluate(`(${FIRST_INVALID_JS})(${JSON.stringify(selectors)})`)) as number;
-  if (bad >= 0) throw failure("invalid_selector", `not valid CSS: ${JSON.stringify(selectors[bad]).slice(0, 200)}`);
+  if (bad >= 0)
+    throw failure("invalid_selector", `not valid CSS: ${JSON.stringify(selectors[bad]).slice(0, 200)}`);
 }
 
 /** Wait for an element matching `selector` to be in the DOM (not necessarily visible). */
@@ -59,7 +60,11 @@ export async function removeSelectors(page: Page, selectors: readonly string[]):
   })(${JSON.stringify(selectors)})`)) as number;
 }
 
-export async function applyPageOptions(page: Page, options: PageOptions | undefined, waitForSelectorMs: number): Promise<void> {
+export async function applyPageOptions(
+  page: Page,
+  options: PageOptions | undefined,
+  waitForSelectorMs: number,
+): Promise<void> {
   if (!options) return;
   if (options.wait_for_selector) await waitForSelector(page, options.wait_for_selector, waitForSelectorMs);
   if (options.delay) await page.waitForTimeout(options.delay);

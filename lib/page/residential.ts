@@ -23,11 +23,15 @@ export interface ExitLease {
 
 /** Parse `host:port[,host:port…]`; a malformed entry throws (a typo must not silently shrink the pool). */
 export function parseResidentialExits(raw: string | undefined): ResidentialExit[] {
-  const items = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const items = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.map((item, i) => {
     const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(item);
     const port = Number(m?.[2]);
-    if (!m || port < 1 || port > 65535) throw new Error(`RESIDENTIAL_EXITS entry '${item}' is not host:port.`);
+    if (!m || port < 1 || port > 65535)
+      throw new Error(`RESIDENTIAL_EXITS entry '${item}' is not host:port.`);
     return { name: `exit-${i + 1}`, host: m[1]!.replace(/^\[|\]$/g, ""), port };
   });
 }
@@ -51,7 +55,7 @@ export class ResidentialExits {
     return this.exits.length - this.busy.size;
   }
 
-  /** Lease a free exit or throw OperationFailure('no_residential_exit') (retryable: one may free up). */
+  /** Lease a free exit or throw OperationFailure('no_residential_exit'); the spec says: fail, never fall back. */
   lease(): ExitLease {
     for (let i = 0; i < this.exits.length; i++) {
       const exit = this.exits[(this.next + i) % this.exits.length]!;

@@ -69,7 +69,11 @@ async function fetchRobots(origin: string, opts: RobotsOptions, now: number): Pr
       maxBytes: MAX_ROBOTS_BYTES,
       timeoutMs: 10_000,
     });
-    return { body: res.status >= 200 && res.status < 300 ? res.body : "", status: res.status, fetchedAt: now };
+    return {
+      body: res.status >= 200 && res.status < 300 ? res.body : "",
+      status: res.status,
+      fetchedAt: now,
+    };
   } catch {
     return { body: "", status: UNREACHABLE, fetchedAt: now };
   }
@@ -95,6 +99,9 @@ export async function checkRobots(url: string, opts: RobotsOptions): Promise<voi
   if (record.status < 200 || record.status >= 300) return;
   const robots = robotsParser(`${target.origin}/robots.txt`, record.body);
   if (robots.isDisallowed(target.href, BOT_USER_AGENT)) {
-    throw new OperationFailure("robots_disallowed", `robots.txt of ${target.origin} disallows ${target.pathname}`);
+    throw new OperationFailure(
+      "robots_disallowed",
+      `robots.txt of ${target.origin} disallows ${target.pathname}`,
+    );
   }
 }

@@ -8,6 +8,7 @@
  * requests finish → bot check → HTTP status → content type → cookie banner → page options →
  * rendered HTML and its size.
  */
+import type { Page } from "playwright-core";
 import { OperationFailure } from "@/lib/api/errors";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
@@ -45,6 +46,17 @@ function checkedTarget(raw: string): URL {
   if (checked.reason === "scheme") throw failure("not_a_web_page", checked.message);
   if (checked.reason === "invalid") throw failure("unexpected", checked.message);
   throw failure("not_public", checked.message);
+}
+
+/** page.content(), once more after a late script or meta-refresh navigation has settled. */
+async function renderedHtml(page: Page): Promise<string> {
+  try {
+    return await page.content();
+  } catch (err) {
+    if (!(err instanceof Error) || !/navigating/i.test(err.message)) throw err;
+    await page.waitForLoadState("domcontentloaded", { timeout: 10_000 });
+    return page.content();
+  }
 }
 
 function asFailure(err: unknown, lease: PageLease, crashed: boolean): OperationFailure {
@@ -86,8 +98,9 @@ async function runVisit<T>(
     });
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
-    const html = await page.content();
-    if (Buffer.byteLength(html, "utf8") > limits.maxHtmlBytes) throw failure("too_big", "rendered HTML over the limit");
+    const html = await renderedHtml(page);
+    if (Buffer.byteLength(html, "utf8") > limits.maxHtmlBytes)
+      throw failure("too_big", "rendered HTML over the limit");
     if (crashed) throw failure("load_failed", "the page crashed");
 
     const snapshot: PageSnapshot = {
@@ -108,7 +121,11 @@ async function runVisit<T>(
 }
 
 /** Load `req.url` once and hand the result to `use`; the page closes when `use` settles. */
-export async function visitPage<T>(req: VisitRequest, use: (snap: PageSnapshot) => Promise<T>, deps: VisitDeps = {}): Promise<T> {
+export async function visitPage<T>(
+  req: VisitRequest,
+  use: (snap: PageSnapshot) => Promise<T>,
+  deps: VisitDeps = {},
+): Promise<T> {
   const startedAt = Date.now();
   const limits: VisitLimits = {
     ...DEFAULT_LIMITS,
@@ -122,14 +139,18 @@ export async function visitPage<T>(req: VisitRequest, use: (snap: PageSnapshot) 
   try {
     // If the browser dies under a visit, that is our fault, not the page's: run it once more.
     for (let attempt = 0; ; attempt++) {
-      const lease = await pool.acquire({ deviceScaleFactor: req.deviceScaleFactor ?? 1, ...(exit && { exit: exit.name }) });
+      const lease = await pool.acquire({
+        deviceScaleFactor: req.deviceScaleFactor ?? 1,
+        ...(exit && { exit: exit.name }),
+      });
       try {
         return await runVisit(lease, req, target, limits, startedAt, use);
       } catch (err) {
         if (attempt === 0 && lease.browserLost()) continue;
         throw err;
       } finally {
-        await lease.release();
+        // The caller has its result; the page closes behind it.
+        void lease.release();
       }
     }
   } finally {

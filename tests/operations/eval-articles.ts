@@ -25,24 +25,32 @@ function decode(s: string): string {
   });
 }
 
-const clean = (s: string) => decode(s.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+const clean = (s: string) =>
+  decode(s.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 
-const BLOCK = "p|div|li|ul|ol|blockquote|pre|table|tr|td|th|section|article|header|footer|figure|dl|dt|dd|br|hr|aside|nav|main|address|figcaption";
+const BLOCK =
+  "p|div|li|ul|ol|blockquote|pre|table|tr|td|th|section|article|header|footer|figure|dl|dt|dd|br|hr|aside|nav|main|address|figcaption";
 
 export function articleFromHtml(html: string, title: string, lang: string): ArticleText {
   const paragraphs: string[] = [];
   const headings: string[] = [];
   const blocks: string[] = [];
-  const body = html.replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1>/gi, "").replace(/<figcaption\b[\s\S]*?<\/figcaption>/gi, "");
+  const body = html
+    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1>/gi, "")
+    .replace(/<figcaption\b[\s\S]*?<\/figcaption>/gi, "");
   for (const part of body.split(/(<h[1-6]\b[\s\S]*?<\/h[1-6]>)/i)) {
     if (/^<h[1-6]/i.test(part)) {
       const h = clean(part);
-      if (h) headings.push(h), blocks.push(h);
+      if (h) headings.push(h);
+      if (h) blocks.push(h);
       continue;
     }
     for (const chunk of part.split(new RegExp(`<\\/?(?:${BLOCK})\\b[^>]*>`, "i"))) {
       const t = clean(chunk);
-      if (t) paragraphs.push(t), blocks.push(t);
+      if (t) paragraphs.push(t);
+      if (t) blocks.push(t);
     }
   }
   return { title, lang, paragraphs, headings, text: blocks.join("\n\n") };
@@ -51,8 +59,15 @@ export function articleFromHtml(html: string, title: string, lang: string): Arti
 export function loadEvalArticle(name: string): ArticleText {
   const dir = path.join(EVAL_DIR, name);
   const html = fs.readFileSync(path.join(dir, "expected.html"), "utf8");
-  const meta = JSON.parse(fs.readFileSync(path.join(dir, "expected-metadata.json"), "utf8")) as { title?: unknown; lang?: unknown };
-  return articleFromHtml(html, typeof meta.title === "string" ? meta.title : "", typeof meta.lang === "string" ? meta.lang : "");
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, "expected-metadata.json"), "utf8")) as {
+    title?: unknown;
+    lang?: unknown;
+  };
+  return articleFromHtml(
+    html,
+    typeof meta.title === "string" ? meta.title : "",
+    typeof meta.lang === "string" ? meta.lang : "",
+  );
 }
 
 export function evalArticleNames(): string[] {

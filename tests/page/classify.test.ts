@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import type { EgressBlockedEvent, EgressFailureEvent, EgressProxy } from "@/lib/net/egress-proxy";
 import { botCheckFromHeaders } from "@/lib/page/bot-check";
-import { failureFromNavigationError, failureFromResponse, isHtmlContentType, parseRetryAfter } from "@/lib/page/failures";
+import {
+  failureFromNavigationError,
+  failureFromResponse,
+  isHtmlContentType,
+  parseRetryAfter,
+} from "@/lib/page/failures";
 
 function egress(blocked?: Partial<EgressBlockedEvent>, failed?: Partial<EgressFailureEvent>): EgressProxy {
   return {
@@ -11,13 +16,20 @@ function egress(blocked?: Partial<EgressBlockedEvent>, failed?: Partial<EgressFa
     exitUrl: null,
     close: async () => undefined,
     onBlocked: () => () => undefined,
-    blockedFor: (host) => (blocked && blocked.host === host ? ({ reason: "not_public", at: Date.now(), ...blocked } as EgressBlockedEvent) : undefined),
-    failureFor: (host) => (failed && failed.host === host ? ({ code: "error", at: Date.now(), ...failed } as EgressFailureEvent) : undefined),
+    blockedFor: (host) =>
+      blocked && blocked.host === host
+        ? ({ reason: "not_public", at: Date.now(), ...blocked } as EgressBlockedEvent)
+        : undefined,
+    failureFor: (host) =>
+      failed && failed.host === host
+        ? ({ code: "error", at: Date.now(), ...failed } as EgressFailureEvent)
+        : undefined,
     stats: { allowed: 0, blocked: 0, background: 0, failed: 0 },
   };
 }
 
-const nav = (message: string, e = egress(), hosts = ["site.example"]) => failureFromNavigationError(new Error(message), { egress: e, hosts });
+const nav = (message: string, e = egress(), hosts = ["site.example"]) =>
+  failureFromNavigationError(new Error(message), { egress: e, hosts });
 
 describe("failureFromNavigationError", () => {
   it.each([
@@ -47,9 +59,15 @@ describe("failureFromNavigationError", () => {
   it("a tunnel failure is explained by the proxy's record for the hosts of this navigation", () => {
     const msg = "page.goto: net::ERR_TUNNEL_CONNECTION_FAILED at https://a.example/";
     expect(nav(msg, egress({ host: "127.0.0.1" }), ["a.example", "127.0.0.1"]).code).toBe("not_public");
-    expect(nav(msg, egress(undefined, { host: "a.example", code: "not_found" }), ["a.example"]).code).toBe("not_found");
-    expect(nav(msg, egress(undefined, { host: "a.example", code: "timeout" }), ["a.example"]).code).toBe("connect_timeout");
-    expect(nav(msg, egress(undefined, { host: "a.example", code: "unreachable" }), ["a.example"]).code).toBe("no_internet");
+    expect(nav(msg, egress(undefined, { host: "a.example", code: "not_found" }), ["a.example"]).code).toBe(
+      "not_found",
+    );
+    expect(nav(msg, egress(undefined, { host: "a.example", code: "timeout" }), ["a.example"]).code).toBe(
+      "connect_timeout",
+    );
+    expect(nav(msg, egress(undefined, { host: "a.example", code: "unreachable" }), ["a.example"]).code).toBe(
+      "no_internet",
+    );
     expect(nav(msg, egress(), ["a.example"]).code).toBe("load_failed");
   });
 });
@@ -63,7 +81,11 @@ describe("failureFromResponse", () => {
   it("maps statuses", () => {
     expect(failureFromResponse(404, {})?.code).toBe("not_found");
     expect(failureFromResponse(401, {})?.code).toBe("client_error");
-    expect(failureFromResponse(503, { "retry-after": "7" })).toMatchObject({ code: "server_error", retryable: true, retryAfterMs: 7_000 });
+    expect(failureFromResponse(503, { "retry-after": "7" })).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      retryAfterMs: 7_000,
+    });
     expect(failureFromResponse(429, {})).toMatchObject({ code: "rate_limited", retryable: true });
   });
 
@@ -71,7 +93,10 @@ describe("failureFromResponse", () => {
     expect(failureFromResponse(403, { "x-egress-blocked": "not_public" })?.code).toBe("not_public");
     expect(failureFromResponse(502, { "x-egress-error": "unreachable" })?.code).toBe("no_internet");
     expect(failureFromResponse(502, { "x-egress-error": "not_found" })?.code).toBe("not_found");
-    expect(failureFromResponse(504, { "x-egress-error": "timeout" })).toMatchObject({ code: "connect_timeout", retryable: true });
+    expect(failureFromResponse(504, { "x-egress-error": "timeout" })).toMatchObject({
+      code: "connect_timeout",
+      retryable: true,
+    });
   });
 });
 

@@ -11,13 +11,17 @@ import { usePageFixture } from "./setup";
 
 /** DNS that knows one name does not exist, whatever resolver the machine has (some hijack NXDOMAIN). */
 const lookup: LookupAllFn = async (host) => {
-  if (host.endsWith(".nxdomain.page-to-data.com")) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+  if (host.endsWith(".nxdomain.page-to-data.com"))
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
   return systemLookup(host);
 };
 
 const fx = usePageFixture({ egress: { lookup } });
 
-async function failureOf(req: VisitRequest, use: Parameters<typeof visitPage>[1] = async () => undefined): Promise<OperationFailure> {
+async function failureOf(
+  req: VisitRequest,
+  use: Parameters<typeof visitPage>[1] = async () => undefined,
+): Promise<OperationFailure> {
   try {
     await visitPage(req, use, { pool: fx.pool });
   } catch (err) {
@@ -123,24 +127,39 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("a challenge that does not clear → bot_check (wait lowered to 1 s)", async () => {
-    await expectFailure({ url: "http://site.test/bot-check", limits: { botCheckWaitMs: 1_000 } }, "bot_check");
+    await expectFailure(
+      { url: "http://site.test/bot-check", limits: { botCheckWaitMs: 1_000 } },
+      "bot_check",
+    );
   });
 
   it("a challenge that clears by itself is waited out", async () => {
-    const html = await visitPage({ url: "http://site.test/bot-check-clears" }, async (s) => s.html, { pool: fx.pool });
+    const html = await visitPage({ url: "http://site.test/bot-check-clears" }, async (s) => s.html, {
+      pool: fx.pool,
+    });
     expect(html).toContain("past the challenge");
   });
 
   it("invalid CSS in a page option → invalid_selector, nothing fetched", async () => {
     const before = fx.sites.log.length;
-    await expectFailure({ url: "http://site.test/?never", pageOptions: { remove_selectors: ["p", "div[[["] } }, "invalid_selector");
-    await expectFailure({ url: "http://site.test/?never", pageOptions: { wait_for_selector: "::nope(" } }, "invalid_selector");
+    await expectFailure(
+      { url: "http://site.test/?never", pageOptions: { remove_selectors: ["p", "div[[["] } },
+      "invalid_selector",
+    );
+    await expectFailure(
+      { url: "http://site.test/?never", pageOptions: { wait_for_selector: "::nope(" } },
+      "invalid_selector",
+    );
     expect(fx.sites.log.slice(before).filter((l) => l.includes("never"))).toEqual([]);
   });
 
   it("wait_for_selector that never appears → wait_for_selector_timeout (wait lowered to 1 s)", async () => {
     await expectFailure(
-      { url: "http://site.test/", pageOptions: { wait_for_selector: "#never-there" }, limits: { waitForSelectorMs: 1_000 } },
+      {
+        url: "http://site.test/",
+        pageOptions: { wait_for_selector: "#never-there" },
+        limits: { waitForSelectorMs: 1_000 },
+      },
       "wait_for_selector_timeout",
     );
   });

@@ -7,9 +7,11 @@ import zlib from "node:zlib";
 export type Format = "png" | "jpeg" | "webp";
 
 export function formatOf(b: Buffer): Format | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP")
+    return "webp";
   return null;
 }
 
@@ -56,7 +58,7 @@ export function imageSize(b: Buffer): { width: number; height: number } {
 export function pngFirstPixel(b: Buffer): [number, number, number, number] {
   const colorType = b[25]!;
   const idat: Buffer[] = [];
-  for (let i = 8; i < b.length; ) {
+  for (let i = 8; i < b.length;) {
     const len = b.readUInt32BE(i);
     if (b.toString("latin1", i + 4, i + 8) === "IDAT") idat.push(b.subarray(i + 8, i + 8 + len));
     i += 12 + len;

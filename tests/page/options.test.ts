@@ -20,7 +20,11 @@ describe("html operation", () => {
   });
 
   it("reports the snapshot's URL, final URL, status and headers", async () => {
-    const snap = await visitPage({ url: "http://site.test/bot-check-clears" }, async (s) => ({ ...s, page: undefined }), { pool: fx.pool });
+    const snap = await visitPage(
+      { url: "http://site.test/bot-check-clears" },
+      async (s) => ({ ...s, page: undefined }),
+      { pool: fx.pool },
+    );
     expect(snap.url).toBe("http://site.test/bot-check-clears");
     expect(snap.finalUrl).toBe("http://site.test/bot-cleared");
     expect(snap.status).toBe(200);
@@ -31,7 +35,14 @@ describe("html operation", () => {
 
 describe("console operation", () => {
   it("lists errors, warnings and exceptions in the order they happened, without plain logs", async () => {
-    const entries = await visitPage({ url: "http://site.test/console" }, (snap) => consoleOperation.run(snap), { pool: fx.pool });
+    // The page logs for 60 ms after load; the delay lets it finish.
+    const entries = await visitPage(
+      { url: "http://site.test/console", pageOptions: { delay: 300 } },
+      (snap) => consoleOperation.run(snap),
+      {
+        pool: fx.pool,
+      },
+    );
     expect(entries).toEqual([
       { type: "warning", text: "first warning" },
       { type: "error", text: "first error" },
@@ -44,7 +55,10 @@ describe("console operation", () => {
 
 describe("page options", () => {
   it("wait_for_selector waits for an element added later", async () => {
-    const out = await html({ url: "http://site.test/late-element", pageOptions: { wait_for_selector: "#late" } });
+    const out = await html({
+      url: "http://site.test/late-element",
+      pageOptions: { wait_for_selector: "#late" },
+    });
     expect(out).toContain("late arrival");
   });
 
@@ -56,7 +70,10 @@ describe("page options", () => {
   });
 
   it("remove_selectors removes every match before processing", async () => {
-    const out = await html({ url: "http://site.test/elements", pageOptions: { remove_selectors: [".remove-me", "#zero"] } });
+    const out = await html({
+      url: "http://site.test/elements",
+      pageOptions: { remove_selectors: [".remove-me", "#zero"] },
+    });
     expect(out).not.toContain("removed text");
     expect(out).not.toContain('id="zero"');
     expect(out).toContain("kept text");
@@ -82,7 +99,10 @@ describe("page options", () => {
   });
 
   it("block_cookie_banners dismisses a known consent banner (rejecting)", async () => {
-    const out = await html({ url: "http://site.test/cookie-banner", pageOptions: { block_cookie_banners: true } });
+    const out = await html({
+      url: "http://site.test/cookie-banner",
+      pageOptions: { block_cookie_banners: true },
+    });
     expect(out).toContain('data-consent="rejected"');
     expect(out).not.toContain("adroll_consent_container");
   });

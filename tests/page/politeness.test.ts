@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OperationFailure } from "@/lib/api/errors";
 import { closeDb, db, dbReady } from "@/lib/db";
 import { failure } from "@/lib/page/failures";
-import { memoryHostStateStore, prismaHostStateStore, withHostPoliteness, type HostStateStore } from "@/lib/page/politeness";
+import {
+  memoryHostStateStore,
+  prismaHostStateStore,
+  withHostPoliteness,
+  type HostStateStore,
+} from "@/lib/page/politeness";
 import { visitPage } from "@/lib/page/visit";
 import { usePageFixture } from "./setup";
 
@@ -70,7 +75,11 @@ describe.each<[string, () => HostStateStore]>([
     const time = fakeTime();
     const s = script(failure("rate_limited", "HTTP 429", 30_000));
     const waits: number[] = [];
-    const r = await withHostPoliteness(host(), s.attempt, { ...time, store: makeStore(), onWait: (w) => waits.push(w.waitMs) });
+    const r = await withHostPoliteness(host(), s.attempt, {
+      ...time,
+      store: makeStore(),
+      onWait: (w) => waits.push(w.waitMs),
+    });
     expect(r.waitedMs).toBe(30_000);
     expect(waits).toEqual([30_000]);
   });
@@ -78,14 +87,18 @@ describe.each<[string, () => HostStateStore]>([
   it("does not retry failures that are not about a busy host", async () => {
     const time = fakeTime();
     const s = script(failure("not_found"));
-    await expect(withHostPoliteness(host(), s.attempt, { ...time, store: makeStore() })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      withHostPoliteness(host(), s.attempt, { ...time, store: makeStore() }),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect(s.calls).toEqual([1]);
   });
 
   it("gives up with the last failure when the next wait would pass maxTotalMs", async () => {
     const time = fakeTime();
     const s = script(failure("timeout"), failure("timeout"), failure("timeout"), failure("timeout"));
-    await expect(withHostPoliteness(host(), s.attempt, { ...time, store: makeStore(), maxTotalMs: 5_000 })).rejects.toMatchObject({
+    await expect(
+      withHostPoliteness(host(), s.attempt, { ...time, store: makeStore(), maxTotalMs: 5_000 }),
+    ).rejects.toMatchObject({
       code: "timeout",
     });
     expect(s.calls).toEqual([1, 2]);
@@ -95,7 +108,9 @@ describe.each<[string, () => HostStateStore]>([
   it("gives up at once on a Retry-After beyond the budget", async () => {
     const time = fakeTime();
     const s = script(failure("rate_limited", "HTTP 429", 3_600_000));
-    await expect(withHostPoliteness(host(), s.attempt, { ...time, store: makeStore() })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(
+      withHostPoliteness(host(), s.attempt, { ...time, store: makeStore() }),
+    ).rejects.toMatchObject({ code: "rate_limited" });
     expect(time.sleeps).toEqual([]);
   });
 
@@ -123,7 +138,10 @@ describe.each<[string, () => HostStateStore]>([
 describe("withHostPoliteness with the database", () => {
   it("records the host's state where other workers can see it", async () => {
     const time = fakeTime();
-    await withHostPoliteness("https://shared.example.org/", script(failure("server_error")).attempt, { ...time, store: prismaHostStateStore });
+    await withHostPoliteness("https://shared.example.org/", script(failure("server_error")).attempt, {
+      ...time,
+      store: prismaHostStateStore,
+    });
     const row = await db().hostState.findUniqueOrThrow({ where: { host: "shared.example.org" } });
     // One failure (2 s backoff), then a success halved it below the base: healthy again, but the
     // turn reserved for the retry still spaces the next request 2 s out.

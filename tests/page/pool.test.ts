@@ -7,7 +7,8 @@ import { usePageFixture } from "./setup";
 
 const fx = usePageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
 
-const visit = (path = "/") => visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
+const visit = (path = "/") =>
+  visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
 
 describe("Semaphore", () => {
   it("serves waiters first come, first served and never exceeds its size", async () => {
@@ -57,7 +58,9 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {
       for (const dsf of [1, 2, 1, 2]) {
-        await visitPage({ url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, { pool });
+        await visitPage({ url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, {
+          pool,
+        });
       }
       expect(pool.stats().contextsCreated).toBe(2);
     } finally {
@@ -69,14 +72,18 @@ describe("BrowserPool", () => {
     const launches = fx.pool.stats().launches;
     let crashed = false;
     const jobs = Array.from({ length: 6 }, (_, i) =>
-      visitPage({ url: "http://site.test/fetch-text" }, async (snap) => {
-        if (i === 1 && !crashed) {
-          crashed = true;
-          const cdp = await snap.page.context().browser()!.newBrowserCDPSession();
-          await cdp.send("Browser.crash").catch(() => undefined);
-        }
-        return snap.html;
-      }, { pool: fx.pool }),
+      visitPage(
+        { url: "http://site.test/fetch-text" },
+        async (snap) => {
+          if (i === 1 && !crashed) {
+            crashed = true;
+            const cdp = await snap.page.context().browser()!.newBrowserCDPSession();
+            await cdp.send("Browser.crash").catch(() => undefined);
+          }
+          return snap.html;
+        },
+        { pool: fx.pool },
+      ),
     );
     const results = await Promise.allSettled(jobs);
     expect(crashed).toBe(true);

@@ -34,7 +34,11 @@ describe("ResidentialExits", () => {
       new ResidentialExits([]).lease();
       throw new Error("leased");
     } catch (err) {
-      expect(err).toMatchObject({ code: "no_residential_exit", message: FAILURES.no_residential_exit, retryable: false });
+      expect(err).toMatchObject({
+        code: "no_residential_exit",
+        message: FAILURES.no_residential_exit,
+        retryable: false,
+      });
     }
   });
 });
@@ -60,7 +64,10 @@ describe("residential visits", () => {
   });
 
   it("goes through the leased exit", async () => {
-    const html = await visitPage({ url: "http://site.test/", residential: true }, async (s) => s.html, { pool, exits });
+    const html = await visitPage({ url: "http://site.test/", residential: true }, async (s) => s.html, {
+      pool,
+      exits,
+    });
     expect(html).toContain("Hello from site.test");
     // The exit was asked for the address the egress proxy checked, not for a name.
     expect(exit.connects).toContain(`127.0.0.1:${sites.httpPort}`);
@@ -69,9 +76,15 @@ describe("residential visits", () => {
 
   it("never falls back to the standard network when the only exit is busy", async () => {
     const before = sites.log.length;
-    const first = visitPage({ url: "http://site.test/late-element", residential: true, pageOptions: { delay: 500 } }, async (s) => s.html, { pool, exits });
+    const first = visitPage(
+      { url: "http://site.test/late-element", residential: true, pageOptions: { delay: 500 } },
+      async (s) => s.html,
+      { pool, exits },
+    );
     await new Promise((r) => setTimeout(r, 50));
-    await expect(visitPage({ url: "http://site.test/?second", residential: true }, async (s) => s.html, { pool, exits })).rejects.toMatchObject({
+    await expect(
+      visitPage({ url: "http://site.test/?second", residential: true }, async (s) => s.html, { pool, exits }),
+    ).rejects.toMatchObject({
       code: "no_residential_exit",
     });
     await first;

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILURES } from "@/lib/api/errors";
 import { closeDb, db, dbReady } from "@/lib/db";
-import { BOT_USER_AGENT, checkRobots, prismaRobotsStore, ROBOTS_TTL_MS, type RobotsRecord, type RobotsStore } from "@/lib/page/robots";
+import {
+  BOT_USER_AGENT,
+  checkRobots,
+  prismaRobotsStore,
+  ROBOTS_TTL_MS,
+  type RobotsRecord,
+  type RobotsStore,
+} from "@/lib/page/robots";
 import { startTestSites, type TestSites } from "@/tests/support/sites/server";
 
 let sites: TestSites;
@@ -31,7 +38,9 @@ describe("checkRobots", () => {
 
   it("refuses a page the rules for our bot disallow, with the spec's message", async () => {
     const store = memoryStore();
-    await expect(checkRobots("http://robots.test/no-bots/page", { policy: "follow", store })).rejects.toMatchObject({
+    await expect(
+      checkRobots("http://robots.test/no-bots/page", { policy: "follow", store }),
+    ).rejects.toMatchObject({
       code: "robots_disallowed",
       message: FAILURES.robots_disallowed,
     });
@@ -39,8 +48,12 @@ describe("checkRobots", () => {
 
   it("uses our group, not the `*` group, when the file names us", async () => {
     // `*` disallows /private, but the PageToDataBot group only disallows /no-bots.
-    await expect(checkRobots("http://robots.test/private/x", { policy: "follow", store: memoryStore() })).resolves.toBeUndefined();
-    await expect(checkRobots("http://robots.test/", { policy: "follow", store: memoryStore() })).resolves.toBeUndefined();
+    await expect(
+      checkRobots("http://robots.test/private/x", { policy: "follow", store: memoryStore() }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkRobots("http://robots.test/", { policy: "follow", store: memoryStore() }),
+    ).resolves.toBeUndefined();
   });
 
   it("does nothing when the project ignores robots.txt", async () => {
@@ -62,28 +75,38 @@ describe("checkRobots", () => {
   });
 
   it("allows everything when robots.txt is missing (4xx) or broken (5xx)", async () => {
-    await expect(checkRobots("http://robots-404.test/no-bots/x", { policy: "follow", store: memoryStore() })).resolves.toBeUndefined();
-    await expect(checkRobots("http://robots-500.test/no-bots/x", { policy: "follow", store: memoryStore() })).resolves.toBeUndefined();
+    await expect(
+      checkRobots("http://robots-404.test/no-bots/x", { policy: "follow", store: memoryStore() }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkRobots("http://robots-500.test/no-bots/x", { policy: "follow", store: memoryStore() }),
+    ).resolves.toBeUndefined();
   });
 
   it("allows the page when robots.txt cannot be reached", async () => {
     const restore = sites.useHosts({ http: sites.closedPort });
     try {
-      await expect(checkRobots("http://robots.test/no-bots/x", { policy: "follow", store: memoryStore() })).resolves.toBeUndefined();
+      await expect(
+        checkRobots("http://robots.test/no-bots/x", { policy: "follow", store: memoryStore() }),
+      ).resolves.toBeUndefined();
     } finally {
       restore();
     }
   });
 
   it("caches in the database (RobotsCache) so every worker shares one fetch", async () => {
-    await expect(checkRobots("http://robots.test/no-bots/1", { policy: "follow", store: prismaRobotsStore })).rejects.toMatchObject({
+    await expect(
+      checkRobots("http://robots.test/no-bots/1", { policy: "follow", store: prismaRobotsStore }),
+    ).rejects.toMatchObject({
       code: "robots_disallowed",
     });
     const row = await db().robotsCache.findUniqueOrThrow({ where: { origin: "http://robots.test" } });
     expect(row.status).toBe(200);
     expect(row.body).toContain("PageToDataBot");
     const before = fetches("robots.test");
-    await expect(checkRobots("http://robots.test/no-bots/2", { policy: "follow", store: prismaRobotsStore })).rejects.toMatchObject({
+    await expect(
+      checkRobots("http://robots.test/no-bots/2", { policy: "follow", store: prismaRobotsStore }),
+    ).rejects.toMatchObject({
       code: "robots_disallowed",
     });
     expect(fetches("robots.test")).toBe(before);

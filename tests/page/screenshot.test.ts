@@ -1,7 +1,11 @@
 /** The screenshot operation: every ScreenshotOptions field, checked on the decoded image. */
 import { describe, expect, it } from "vitest";
 import { FAILURES, OperationFailure } from "@/lib/api/errors";
-import { createScreenshotOperation, screenshotOperation, screenshotVisitSettings } from "@/lib/operations/screenshot";
+import {
+  createScreenshotOperation,
+  screenshotOperation,
+  screenshotVisitSettings,
+} from "@/lib/operations/screenshot";
 import { visitPage } from "@/lib/page/visit";
 import { resolveScreenshotOptions, type ScreenshotOptions } from "@/lib/schemas/options";
 import { formatOf, imageSize, pngFirstPixel } from "./image";
@@ -11,14 +15,22 @@ const fx = usePageFixture();
 
 async function shoot(path: string, options: ScreenshotOptions, op = screenshotOperation): Promise<Buffer> {
   const o = resolveScreenshotOptions(options);
-  const base64 = await visitPage({ url: `http://site.test${path}`, ...screenshotVisitSettings(o) }, (snap) => op.run(snap, o), {
-    pool: fx.pool,
-  });
+  const base64 = await visitPage(
+    { url: `http://site.test${path}`, ...screenshotVisitSettings(o) },
+    (snap) => op.run(snap, o),
+    {
+      pool: fx.pool,
+    },
+  );
   expect(base64).toMatch(/^[A-Za-z0-9+/]+=*$/);
   return Buffer.from(base64, "base64");
 }
 
-async function shootFailure(path: string, options: ScreenshotOptions, op = screenshotOperation): Promise<OperationFailure> {
+async function shootFailure(
+  path: string,
+  options: ScreenshotOptions,
+  op = screenshotOperation,
+): Promise<OperationFailure> {
   try {
     await shoot(path, options, op);
   } catch (err) {
@@ -46,13 +58,30 @@ describe("screenshot", () => {
   });
 
   it("device_scale_factor multiplies the pixels", async () => {
-    const img = await shoot("/tall?h=400", { device_scale_factor: 2, viewport_width: 500, viewport_height: 300, full_page: false });
+    const img = await shoot("/tall?h=400", {
+      device_scale_factor: 2,
+      viewport_width: 500,
+      viewport_height: 300,
+      full_page: false,
+    });
     expect(imageSize(img)).toEqual({ width: 1000, height: 600 });
   });
 
   it("jpeg with quality: smaller at lower quality", async () => {
-    const high = await shoot("/tall?h=800", { format: "jpeg", quality: 95, viewport_width: 600, viewport_height: 800, full_page: false });
-    const low = await shoot("/tall?h=800", { format: "jpeg", quality: 10, viewport_width: 600, viewport_height: 800, full_page: false });
+    const high = await shoot("/tall?h=800", {
+      format: "jpeg",
+      quality: 95,
+      viewport_width: 600,
+      viewport_height: 800,
+      full_page: false,
+    });
+    const low = await shoot("/tall?h=800", {
+      format: "jpeg",
+      quality: 10,
+      viewport_width: 600,
+      viewport_height: 800,
+      full_page: false,
+    });
     expect(formatOf(high)).toBe("jpeg");
     expect(imageSize(low)).toEqual({ width: 600, height: 800 });
     expect(low.length).toBeLessThan(high.length);
@@ -77,14 +106,28 @@ describe("screenshot", () => {
 
   it("dark_mode renders the page's dark colour scheme", async () => {
     const light = await shoot("/dark", { full_page: false, viewport_width: 320, viewport_height: 240 });
-    const dark = await shoot("/dark", { full_page: false, viewport_width: 320, viewport_height: 240, dark_mode: true });
+    const dark = await shoot("/dark", {
+      full_page: false,
+      viewport_width: 320,
+      viewport_height: 240,
+      dark_mode: true,
+    });
     expect(pngFirstPixel(light).slice(0, 3)).toEqual([255, 255, 255]);
     expect(pngFirstPixel(dark).slice(0, 3)).toEqual([0, 0, 0]);
   });
 
   it("omit_background gives a transparent PNG background", async () => {
-    const opaque = await shoot("/transparent", { full_page: false, viewport_width: 320, viewport_height: 240 });
-    const clear = await shoot("/transparent", { full_page: false, viewport_width: 320, viewport_height: 240, omit_background: true });
+    const opaque = await shoot("/transparent", {
+      full_page: false,
+      viewport_width: 320,
+      viewport_height: 240,
+    });
+    const clear = await shoot("/transparent", {
+      full_page: false,
+      viewport_width: 320,
+      viewport_height: 240,
+      omit_background: true,
+    });
     expect(pngFirstPixel(opaque)[3]).toBe(255);
     expect(pngFirstPixel(clear)[3]).toBe(0);
   });
@@ -125,11 +168,20 @@ describe("screenshot", () => {
   });
 
   it("styles are injected before capture and removed afterwards", async () => {
-    const o = resolveScreenshotOptions({ full_page: false, viewport_width: 320, viewport_height: 240, styles: "body { background: rgb(255, 0, 0) !important; } #box { display: none; }" });
-    const { img, after } = await visitPage({ url: "http://site.test/elements", ...screenshotVisitSettings(o) }, async (snap) => ({
-      img: Buffer.from(await screenshotOperation.run(snap, o), "base64"),
-      after: await snap.page.evaluate("getComputedStyle(document.body).backgroundColor"),
-    }), { pool: fx.pool });
+    const o = resolveScreenshotOptions({
+      full_page: false,
+      viewport_width: 320,
+      viewport_height: 240,
+      styles: "body { background: rgb(255, 0, 0) !important; } #box { display: none; }",
+    });
+    const { img, after } = await visitPage(
+      { url: "http://site.test/elements", ...screenshotVisitSettings(o) },
+      async (snap) => ({
+        img: Buffer.from(await screenshotOperation.run(snap, o), "base64"),
+        after: await snap.page.evaluate("getComputedStyle(document.body).backgroundColor"),
+      }),
+      { pool: fx.pool },
+    );
     expect(pngFirstPixel(img).slice(0, 3)).toEqual([255, 0, 0]);
     expect(after).toBe("rgba(0, 0, 0, 0)");
   });

@@ -19,8 +19,23 @@ export function selfSignedCert(hostname: string): SelfSignedCert {
     const cert = path.join(dir, "cert.pem");
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-        "-subj", `/CN=${hostname}`, "-addext", `subjectAltName=DNS:${hostname}`],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "2",
+        "-subj",
+        `/CN=${hostname}`,
+        "-addext",
+        `subjectAltName=DNS:${hostname}`,
+      ],
       { stdio: "ignore" },
     );
     return { key: fs.readFileSync(key, "utf8"), cert: fs.readFileSync(cert, "utf8") };

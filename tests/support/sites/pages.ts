@@ -18,7 +18,8 @@ const html = (res: ServerResponse, body: string, status = 200, headers: Record<s
 };
 
 /** 1×1 transparent PNG. */
-const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const PNG_1X1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 const page = (title: string, body: string, head = "") =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -29,7 +30,10 @@ let bigPage: string | null = null;
  * takes Chromium 15 s to lay out, and layout is not what this case is about.
  */
 function big(): string {
-  bigPage ??= page("big", `<div hidden>${"<span>lorem ipsum dolor sit amet</span>\n".repeat(270_000)}</div><p>visible</p>`);
+  bigPage ??= page(
+    "big",
+    `<div hidden>${"<span>lorem ipsum dolor sit amet</span>\n".repeat(270_000)}</div><p>visible</p>`,
+  );
   return bigPage;
 }
 
@@ -49,7 +53,9 @@ export const BY_HOST: Record<string, Handler> = {
   "robots.test": (req, res, { url }) => {
     if (url.pathname === "/robots.txt") {
       res.writeHead(200, { "content-type": "text/plain" });
-      return void res.end("User-agent: *\nDisallow: /private\n\nUser-agent: PageToDataBot\nDisallow: /no-bots\n");
+      return void res.end(
+        "User-agent: *\nDisallow: /private\n\nUser-agent: PageToDataBot\nDisallow: /no-bots\n",
+      );
     }
     html(res, page("robots", "ok"));
   },
@@ -60,11 +66,23 @@ export const BY_HOST: Record<string, Handler> = {
 export const BY_PATH: Record<string, Handler> = {
   "/": (_req, res) => html(res, page("Home", "<h1>Hello from site.test</h1><p>Static text.</p>")),
   "/script-text": (_req, res) =>
-    html(res, page("Script", `<div id="out"></div><script>document.getElementById("out").textContent = "inserted-by-script";</script>`)),
+    html(
+      res,
+      page(
+        "Script",
+        `<div id="out"></div><script>document.getElementById("out").textContent = "inserted-by-script";</script>`,
+      ),
+    ),
   "/fetch-text": (_req, res) =>
-    html(res, page("Fetch", `<div id="out">pending</div><script>
+    html(
+      res,
+      page(
+        "Fetch",
+        `<div id="out">pending</div><script>
       window.addEventListener("load", () => fetch("/slow-json").then(r => r.json()).then(j => { document.getElementById("out").textContent = j.text; }));
-    </script>`)),
+    </script>`,
+      ),
+    ),
   "/slow-json": (_req, res) => {
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -72,14 +90,20 @@ export const BY_PATH: Record<string, Handler> = {
     }, 300);
   },
   "/console": (_req, res) =>
-    html(res, page("Console", `<script>
+    html(
+      res,
+      page(
+        "Console",
+        `<script>
       console.log("log is not collected");
       console.warn("first warning");
       console.error("first error");
       setTimeout(() => { throw new TypeError("boom"); }, 0);
       setTimeout(() => { console.error("second error"); }, 30);
       setTimeout(() => { Promise.reject(new Error("rejected")); }, 60);
-    </script>`)),
+    </script>`,
+      ),
+    ),
   "/429": (_req, res) => html(res, page("slow down", "429"), 429, { "retry-after": "1" }),
   "/hang": () => {
     /* never answers */
@@ -101,7 +125,10 @@ export const BY_PATH: Record<string, Handler> = {
     res.end(Buffer.from(PNG_1X1, "base64"));
   },
   "/download": (_req, res) => {
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="data.bin"' });
+    res.writeHead(200, {
+      "content-type": "application/octet-stream",
+      "content-disposition": 'attachment; filename="data.bin"',
+    });
     res.end("binary");
   },
   // Declared size: refused from the headers alone.
@@ -115,34 +142,80 @@ export const BY_PATH: Record<string, Handler> = {
   },
   "/bot-check": (_req, res) => html(res, CHALLENGE, 403, { "cf-mitigated": "challenge" }),
   "/bot-check-clears": (_req, res) =>
-    html(res, CHALLENGE.replace("</body>", `<script>setTimeout(() => location.replace("/bot-cleared"), 400);</script></body>`), 503),
+    html(
+      res,
+      CHALLENGE.replace(
+        "</body>",
+        `<script>setTimeout(() => location.replace("/bot-cleared"), 400);</script></body>`,
+      ),
+      503,
+    ),
   "/bot-cleared": (_req, res) => html(res, page("Real page", "<h1>past the challenge</h1>")),
   "/dark": (_req, res) =>
-    html(res, page("Dark", "<h1>theme</h1>", `<style>html,body{margin:0;background:#fff;color:#000}
-      @media (prefers-color-scheme: dark){html,body{background:#000;color:#fff}}</style>`)),
+    html(
+      res,
+      page(
+        "Dark",
+        "<h1>theme</h1>",
+        `<style>html,body{margin:0;background:#fff;color:#000}
+      @media (prefers-color-scheme: dark){html,body{background:#000;color:#fff}}</style>`,
+      ),
+    ),
   "/transparent": (_req, res) => html(res, page("Transparent", "<p>no background</p>")),
   "/tall": (_req, res, { url }) => {
     const h = Number(url.searchParams.get("h") ?? "20000");
-    html(res, page("Tall", `<div style="height:${h}px;background:linear-gradient(#f00,#00f)"></div>`, "<style>body{margin:0}</style>"));
+    html(
+      res,
+      page(
+        "Tall",
+        `<div style="height:${h}px;background:linear-gradient(#f00,#00f)"></div>`,
+        "<style>body{margin:0}</style>",
+      ),
+    );
   },
   "/elements": (_req, res) =>
-    html(res, page("Elements", `
+    html(
+      res,
+      page(
+        "Elements",
+        `
       <div id="box" style="width:200px;height:100px;background:#0a0">box</div>
       <p class="hide-me">hidden text</p>
       <p class="remove-me">removed text</p>
       <p id="keep">kept text</p>
-      <div id="zero" style="width:0;height:0"></div>`, "<style>body{margin:0}</style>")),
+      <div id="zero" style="width:0;height:0"></div>`,
+        "<style>body{margin:0}</style>",
+      ),
+    ),
   "/late-element": (_req, res) =>
-    html(res, page("Late", `<script>setTimeout(() => { const d = document.createElement("div"); d.id = "late"; d.textContent = "late arrival"; document.body.append(d); }, 300);</script>`)),
+    html(
+      res,
+      page(
+        "Late",
+        `<script>setTimeout(() => { const d = document.createElement("div"); d.id = "late"; d.textContent = "late arrival"; document.body.append(d); }, 300);</script>`,
+      ),
+    ),
   "/with-ads": (_req, res) =>
-    html(res, page("Ads", `<p>content</p><div class="ad-slot">ad slot</div><img id="ad" src="http://ads.test/banner.png">
-      <script>document.getElementById("ad").addEventListener("error", () => document.body.dataset.adBlocked = "yes");</script>`)),
+    html(
+      res,
+      page(
+        "Ads",
+        `<p>content</p><div class="ad-slot">ad slot</div><img id="ad" src="http://ads.test/banner.png">
+      <script>document.getElementById("ad").addEventListener("error", () => document.body.dataset.adBlocked = "yes");</script>`,
+      ),
+    ),
   "/cookie-banner": (_req, res) =>
-    html(res, page("Cookies", `<p>article</p>
+    html(
+      res,
+      page(
+        "Cookies",
+        `<p>article</p>
       <div id="adroll_consent_container" style="position:fixed;bottom:0;left:0;right:0;height:120px;background:#ccc">
         We use cookies. <button id="adroll_consent_accept">Accept</button>
         <button id="adroll_consent_reject" onclick="document.getElementById('adroll_consent_container').remove(); document.body.dataset.consent='rejected';">Reject</button>
-      </div>`)),
+      </div>`,
+      ),
+    ),
   "/garbage": (req) => {
     // Not HTTP at all: the connection answers with noise and closes.
     req.socket.end("this is not an HTTP response\r\n\r\n");

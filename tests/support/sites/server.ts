@@ -27,7 +27,9 @@ export interface TestSites {
 }
 
 function listen(server: net.Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -88,7 +90,9 @@ export async function startTestSites(): Promise<TestSites> {
     async close() {
       for (const s of sockets) s.destroy();
       await Promise.all(
-        [httpServer, httpsServer, stallServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+        [httpServer, httpsServer, stallServer].map(
+          (s) => new Promise<void>((resolve) => s.close(() => resolve())),
+        ),
       );
     },
   };

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { ArticleText } from "@/lib/ai/types";
+import type { PageSnapshot } from "@/lib/page/types";
+import { inPageLibraries } from "./in-page";
+
+/**
+ * The page's main content as text blocks, for `summarize` and `keywords`. Readability picks the
+ * content inside the page (like `markdown`, on a clone of the live DOM); its HTML is walked into
+ * blocks so paragraph structure survives (sentence splitting and position scores need it). Pages
+ * Readability cannot make sense of fall back to the body's rendered text (innerText skips hidden
+ * menus), split into lines.
+ *
+ * Cached per snapshot: a scrape with both AI operations evaluates once.
+ */
+const cache = new WeakMap<PageSnapshot, Promise<ArticleText>>();
+
+export function mainText(snap: PageSnapshot): Promise<ArticleText> {
+  let text = cache.get(snap);
+  if (!text) {
+    text = extract(snap);
+    // A failed evaluation is not remembered: a second operation may try again.
+    text.catch(() => cache.delete(snap));
+    cache.set(snap, text);
+  }
+  return text;
+}
+
+const blockSchema = z.object({ text: z.string(), heading: z.boolean() });
+const resultSchema = z.object({ title: z.string(), lang: z.string(), blocks: z.array(blockSchema) });
+
+// Plain ES5 in a string: it runs in the page, where bundler helpers do not exist.
+const SCRIPT = `(() => {
+  ${inPageLibraries()}
+  var BLOCK = { P: 1, DIV: 1, LI: 1, UL: 1, OL: 1, DL: 1, DT: 1, DD: 1, BLOCKQUOTE: 1, PRE: 1, TABLE: 1, TR: 1, TD: 1,
+    TH: 1, THEAD: 1, TBODY: 1, SECTION: 1, ARTICLE: 1, HEADER: 1, FOOTER: 1, FIGURE: 1, ASIDE: 1, NAV: 1, MAIN: 1,
+    ADDRESS: 1, HR: 1, DETAILS: 1, SUMMARY: 1 };
+  // Captions are mostly photo credits; forms and media have no prose.
+  var SKIP = { SCRIPT: 1, STYLE: 1, NOSCRIPT: 1, TEMPLATE: 1, SVG: 1, MATH: 1, IFRAME: 1, BUTTON: 1, SELECT: 1,
+    TEXTAREA: 1, INPUT: 1, FORM: 1, FIGCAPTION: 1, CANVAS: 1, VIDEO: 1, AUDIO: 1, OBJECT: 1 };
+  function norm(s) { return (s || "").replace(/[\\s\\u00a0]+/g, " ").trim(); }
+  function walk(root) {
+    var out = [], buf = "";
+    function flush() { var t = norm(buf); buf = ""; if (t) out.push({ text: t, heading: false }); }
+    function visit(node) {
+      for (var c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) { buf += c.nodeValue; continue; }
+        if (c.nodeType !== 1) continue;
+        var tag = c.nodeName.toUpperCase();
+        if (SKIP[tag]) continue;
+        if (tag === "BR") { flush(); continue; }
+        if (/^H[1-6]$/.test(tag)) { flush(); var h = norm(c.textContent); if (h) out.push({ text: h, heading: true }); continue; }
+        if (BLOCK[tag]) { flush(); visit(c); flush(); } else visit(c);
+      }
+    }
+    visit(root); flush();
+    return out;
+  }
+  var article = null;
+  try { article = new __ptd.Readability(document.cloneNode(true), { charThreshold: 250 }).parse(); } catch (e) { article = null; }
+  var blocks = [];
+  if (article && article.content && norm(article.textContent).length > 80) {
+    // DOMParser documents are inert: nothing in the article runs or loads.
+    blocks = walk(new DOMParser().parseFromString(article.content, "text/html").body);
+  } else if (document.body) {
+    var heads = {};
+    Array.prototype.forEach.call(document.body.querySelectorAll("h1,h2,h3,h4,h5,h6"), function (h) { heads[norm(h.innerText)] = 1; });
+    blocks = (document.body.innerText || "").split(/\\n+/).map(norm).filter(Boolean)
+      .map(function (t) { return { text: t, heading: !!heads[t] }; });
+  }
+  var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
+  var lang = (article && article.lang) || document.documentElement.getAttribute("lang") ||
+    document.documentElement.getAttribute("xml:lang") || (langMeta && langMeta.getAttribute("content")) || "";
+  return { title: norm((article && article.title) || document.title), lang: norm(lang), blocks: blocks };
+})()`;
+
+async function extract(snap: PageSnapshot): Promise<ArticleText> {
+  const raw = resultSchema.parse(await snap.page.evaluate(SCRIPT));
+  const paragraphs: string[] = [];
+  const headings: string[] = [];
+  for (const b of raw.blocks) (b.heading ? headings : paragraphs).push(b.text);
+  return {
+    title: raw.title,
+    // The Content-Language header is the server's word when the document says nothing.
+    lang: raw.lang || (snap.headers["content-language"] ?? "").split(",")[0]!.trim(),
+    paragraphs,
+    headings,
+    text: raw.blocks.map((b) => b.text).join("\n\n"),
+  };
+}

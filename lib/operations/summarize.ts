@@ -1,0 +1,30 @@
+import { extractiveSummary } from "@/lib/ai/extractive";
+import { withFallback } from "@/lib/ai/fallback";
+import { llmConfig, llmSummary, type LlmConfig } from "@/lib/ai/llm";
+import { recordProducedBy } from "@/lib/ai/produced-by";
+import type { ArticleText, ProducedBy } from "@/lib/ai/types";
+import type { PageSnapshot } from "@/lib/page/types";
+import { mainText } from "./main-text";
+
+/**
+ * `summarize` (spec §2.6: plain text): 3–5 sentences about the page's main content, from the
+ * configured LLM or the built-in extractive method; which one is recorded for `producedBy`.
+ */
+export async function summarize(snap: PageSnapshot): Promise<string> {
+  const { value, producedBy } = await summarizeArticle(await mainText(snap));
+  recordProducedBy(snap, "summarize", producedBy);
+  return value;
+}
+
+export function summarizeArticle(
+  article: ArticleText,
+  config: LlmConfig | null = llmConfig(),
+): Promise<{ value: string; producedBy: ProducedBy }> {
+  // No text, nothing to send: an empty page gets an empty summary without a paid call.
+  return withFallback(
+    "summarize",
+    article.text.trim() ? config : null,
+    (c) => llmSummary(c, article),
+    () => extractiveSummary(article).text,
+  );
+}
