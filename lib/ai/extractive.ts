@@ -94,6 +94,7 @@ function candidates(doc: ArticleInput, lang: Language): { all: Sentence[]; good:
   const stops = stopwordsFor(lang.base);
   const all: Sentence[] = [];
   doc.paragraphs.forEach((para, p) => {
+    if (all.length >= MAX_CANDIDATES) return;
     splitSentences(para, lang).forEach((text, i) => {
       if (all.length >= MAX_CANDIDATES) return;
       const terms = termsOf(text, lang, stops);

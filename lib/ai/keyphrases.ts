@@ -13,6 +13,8 @@ import type { ArticleInput } from "./types";
 export const MAX_KEYPHRASES = 10;
 const MIN_KEYPHRASES = 5;
 const MAX_WORDS = 3;
+/** ~50k words: counts have long settled by then, and a 10 MB page must not take seconds. */
+const MAX_INPUT_CHARS = 300_000;
 
 interface Token {
   /** Lower-case surface form, possessive dropped. */
@@ -134,7 +136,7 @@ export function keyphrases(doc: ArticleInput, max = MAX_KEYPHRASES): string[] {
   const maxWords = spaceless ? 2 : MAX_WORDS;
 
   const found = new Map<string, Candidate>();
-  const totalChars = Math.max(1, sample.length);
+  const totalChars = Math.max(1, Math.min(sample.length, MAX_INPUT_CHARS));
   let offset = 0;
   const visit = (text: string, where: "title" | "heading" | "body") => {
     for (const sentence of splitSentences(text, lang)) {
@@ -174,6 +176,7 @@ export function keyphrases(doc: ArticleInput, max = MAX_KEYPHRASES): string[] {
   visit(articleTitle(doc.title), "title");
   for (const h of doc.headings ?? []) visit(h, "heading");
   for (const p of doc.paragraphs) {
+    if (offset >= MAX_INPUT_CHARS) break;
     visit(p, "body");
     offset += p.length + 1;
   }

@@ -63,7 +63,7 @@ export interface PageSnapshot {
   /** Errors, warnings and uncaught exceptions, in the order they happened. */
   console: ConsoleEntry[];
   timings: { navigationMs: number; totalMs: number };
-  /** Live page; valid only while the `use` callback of visitPage runs. */
+  /** Live page; valid only while the callback given to visitPage runs. */
   page: Page;
   /** The settings the page was opened with (screenshot needs them). */
   settings: { viewport: Viewport; deviceScaleFactor: number; colorScheme: ColorScheme };

@@ -1,5 +1,5 @@
 /**
- * One visit of a page → PageSnapshot, handed to `use` while the page is still open (screenshots
+ * One visit of a page → PageSnapshot, handed to `consume` while the page is still open (screenshots
  * and in-page extraction need it), then the page is closed. Every operational failure is thrown
  * as an OperationFailure with a spec 7.4 code.
  *
@@ -73,7 +73,7 @@ async function runVisit<T>(
   target: URL,
   limits: VisitLimits,
   startedAt: number,
-  use: (snap: PageSnapshot) => Promise<T>,
+  consume: (snap: PageSnapshot) => Promise<T>,
 ): Promise<T> {
   const { page } = lease;
   const viewport = req.viewport ?? DEFAULT_VIEWPORT;
@@ -114,16 +114,16 @@ async function runVisit<T>(
       page,
       settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
     };
-    return await use(snapshot);
+    return await consume(snapshot);
   } catch (err) {
     throw asFailure(err, lease, crashed);
   }
 }
 
-/** Load `req.url` once and hand the result to `use`; the page closes when `use` settles. */
+/** Load `req.url` once and hand the snapshot to `consume`; the page closes when `consume` settles. */
 export async function visitPage<T>(
   req: VisitRequest,
-  use: (snap: PageSnapshot) => Promise<T>,
+  consume: (snap: PageSnapshot) => Promise<T>,
   deps: VisitDeps = {},
 ): Promise<T> {
   const startedAt = Date.now();
@@ -144,7 +144,7 @@ export async function visitPage<T>(
         ...(exit && { exit: exit.name }),
       });
       try {
-        return await runVisit(lease, req, target, limits, startedAt, use);
+        return await runVisit(lease, req, target, limits, startedAt, consume);
       } catch (err) {
         if (attempt === 0 && lease.browserLost()) continue;
         throw err;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { FAILURES, OperationFailure, type FailureCode } from "@/lib/api/errors";
 import { visitPage, type VisitRequest } from "@/lib/page/visit";
 import { systemLookup, type LookupAllFn } from "@/lib/net/resolve";
-import { usePageFixture } from "./setup";
+import { pageFixture } from "./setup";
 
 /** DNS that knows one name does not exist, whatever resolver the machine has (some hijack NXDOMAIN). */
 const lookup: LookupAllFn = async (host) => {
@@ -16,7 +16,7 @@ const lookup: LookupAllFn = async (host) => {
   return systemLookup(host);
 };
 
-const fx = usePageFixture({ egress: { lookup } });
+const fx = pageFixture({ egress: { lookup } });
 
 async function failureOf(
   req: VisitRequest,
@@ -131,6 +131,20 @@ describe("visitPage failures (spec 7.4)", () => {
       { url: "http://site.test/bot-check", limits: { botCheckWaitMs: 1_000 } },
       "bot_check",
     );
+  });
+
+  it.each(["/bot-check-dom", "/captcha-wall"])(
+    "a challenge recognised from the document (%s) → bot_check",
+    async (path) => {
+      await expectFailure({ url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } }, "bot_check");
+    },
+  );
+
+  it("a page with a captcha on its contact form is not a bot check", async () => {
+    const html = await visitPage({ url: "http://site.test/contact-form" }, async (s) => s.html, {
+      pool: fx.pool,
+    });
+    expect(html).toContain("g-recaptcha");
   });
 
   it("a challenge that clears by itself is waited out", async () => {

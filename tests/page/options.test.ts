@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { consoleOperation } from "@/lib/operations/console";
 import { htmlOperation } from "@/lib/operations/html";
 import { visitPage, type VisitRequest } from "@/lib/page/visit";
-import { usePageFixture } from "./setup";
+import { pageFixture } from "./setup";
 
-const fx = usePageFixture();
+const fx = pageFixture();
 
 const html = (req: VisitRequest) => visitPage(req, (snap) => htmlOperation.run(snap), { pool: fx.pool });
 
@@ -17,6 +17,16 @@ describe("html operation", () => {
 
   it("waits for data a script fetches after load", async () => {
     expect(await html({ url: "http://site.test/fetch-text" })).toContain("loaded-after-load");
+  });
+
+  it("follows a script redirect made while the page loads", async () => {
+    const { finalUrl, out } = await visitPage(
+      { url: "http://site.test/js-redirect" },
+      async (s) => ({ finalUrl: s.finalUrl, out: s.html }),
+      { pool: fx.pool },
+    );
+    expect(finalUrl).toBe("http://site.test/bot-cleared");
+    expect(out).toContain("past the challenge");
   });
 
   it("reports the snapshot's URL, final URL, status and headers", async () => {

@@ -10,9 +10,9 @@ import {
   type HostStateStore,
 } from "@/lib/page/politeness";
 import { visitPage } from "@/lib/page/visit";
-import { usePageFixture } from "./setup";
+import { pageFixture } from "./setup";
 
-const fx = usePageFixture();
+const fx = pageFixture();
 
 beforeAll(async () => {
   process.env.DATABASE_URL = "pglite:memory://";

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { Semaphore } from "@/lib/page/semaphore";
 import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage } from "@/lib/page/visit";
-import { usePageFixture } from "./setup";
+import { pageFixture } from "./setup";
 
-const fx = usePageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
+const fx = pageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
 
 const visit = (path = "/") =>
   visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });

@@ -9,9 +9,9 @@ import {
 import { visitPage } from "@/lib/page/visit";
 import { resolveScreenshotOptions, type ScreenshotOptions } from "@/lib/schemas/options";
 import { formatOf, imageSize, pngFirstPixel } from "./image";
-import { usePageFixture } from "./setup";
+import { pageFixture } from "./setup";
 
-const fx = usePageFixture();
+const fx = pageFixture();
 
 async function shoot(path: string, options: ScreenshotOptions, op = screenshotOperation): Promise<Buffer> {
   const o = resolveScreenshotOptions(options);

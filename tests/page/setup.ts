@@ -8,7 +8,7 @@ export interface PageFixture {
   pool: BrowserPool;
 }
 
-export function usePageFixture(poolOptions: BrowserPoolOptions = {}): PageFixture {
+export function pageFixture(poolOptions: BrowserPoolOptions = {}): PageFixture {
   const fixture = {} as PageFixture;
   beforeAll(async () => {
     fixture.sites = await startTestSites();

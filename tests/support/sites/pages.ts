@@ -150,6 +150,28 @@ export const BY_PATH: Record<string, Handler> = {
       ),
       503,
     ),
+  // DOM evidence only: an ordinary 200 with a challenge document, no vendor header.
+  "/bot-check-dom": (_req, res) => html(res, CHALLENGE),
+  "/captcha-wall": (_req, res) =>
+    html(
+      res,
+      page("Verify", `<p>Please verify you are human.</p><div class="h-captcha" data-sitekey="x"></div>`),
+    ),
+  // A real page that happens to have a captcha on its contact form: not a bot check.
+  "/contact-form": (_req, res) =>
+    html(
+      res,
+      page(
+        "Contact",
+        `<article>${"<p>Plenty of ordinary article text on this page. </p>".repeat(40)}</article>
+      <form><textarea></textarea><div class="g-recaptcha" data-sitekey="x"></div></form>`,
+      ),
+    ),
+  "/js-redirect": (_req, res) =>
+    html(
+      res,
+      `<!doctype html><html><head><script>location.replace("/bot-cleared");</script></head><body>moving</body></html>`,
+    ),
   "/bot-cleared": (_req, res) => html(res, page("Real page", "<h1>past the challenge</h1>")),
   "/dark": (_req, res) =>
     html(
