@@ -22,6 +22,7 @@ import { CHROMIUM_ARGS, poolConfigFromEnv, type PoolConfig } from "./config";
 import { installCookieBannerChannel } from "./cookie-banners";
 import { residentialUpstreamsFromEnv } from "./residential";
 import { Semaphore } from "./semaphore";
+import { browserUserAgent } from "./user-agent";
 
 /** What only a browser context can set. */
 export interface ContextSettings {
@@ -55,6 +56,7 @@ interface Generation {
   open: number;
   retiring: boolean;
   dead: boolean;
+  userAgent: string;
   contexts: Map<string, Promise<ContextEntry>>;
 }
 
@@ -265,7 +267,15 @@ export class BrowserPool {
       handleSIGHUP: false,
     });
     this.counters.launches++;
-    const gen: Generation = { browser, jobs: 0, open: 0, retiring: false, dead: false, contexts: new Map() };
+    const gen: Generation = {
+      browser,
+      jobs: 0,
+      open: 0,
+      retiring: false,
+      dead: false,
+      userAgent: browserUserAgent(browser.version()),
+      contexts: new Map(),
+    };
     browser.on("disconnected", () => {
       gen.dead = true;
     });
@@ -300,6 +310,7 @@ export class BrowserPool {
     const context = await gen.browser.newContext({
       viewport: { width: 1350, height: 797 },
       deviceScaleFactor: s.deviceScaleFactor,
+      userAgent: gen.userAgent,
       ignoreHTTPSErrors: false,
       // Service workers outlive the page and would carry one job's state into the next.
       serviceWorkers: "block",

@@ -6,9 +6,11 @@
 export const BOT_USER_AGENT = "PageToDataBot/1.0 (+https://page-to-data.example/bot)";
 
 /**
- * The browser's UA with "HeadlessChrome" spelled as "Chrome" (the headless marker trips bot walls
- * on ordinary pages; the bot token below stays honest about who is asking) and our token appended.
+ * The UA our pages load with: Chrome's own, for the launched version, with our token appended.
+ * Headless Chromium calls itself "HeadlessChrome", which trips bot walls on ordinary pages; the
+ * appended token stays honest about who is asking.
  */
-export function browserUserAgent(chromiumUserAgent: string): string {
-  return `${chromiumUserAgent.replace("HeadlessChrome/", "Chrome/")} ${BOT_USER_AGENT}`;
+export function browserUserAgent(chromiumVersion: string): string {
+  const major = chromiumVersion.split(".")[0] ?? "0";
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36 ${BOT_USER_AGENT}`;
 }

@@ -59,6 +59,18 @@ async function renderedHtml(page: Page): Promise<string> {
   }
 }
 
+/**
+ * Did this visit fail because the browser went away? Playwright can report the dead page a moment
+ * before the browser's `disconnected` event, so failures that look like it get a short grace.
+ */
+async function browserWasLost(lease: PageLease, err: unknown): Promise<boolean> {
+  if (lease.browserLost()) return true;
+  if (!(err instanceof OperationFailure) || (err.code !== "unexpected" && err.code !== "load_failed"))
+    return false;
+  for (let i = 0; i < 5 && !lease.browserLost(); i++) await new Promise((r) => setTimeout(r, 50));
+  return lease.browserLost();
+}
+
 function asFailure(err: unknown, lease: PageLease, crashed: boolean): OperationFailure {
   if (err instanceof OperationFailure) return err;
   if (crashed) return failure("load_failed", "the page crashed");
@@ -146,7 +158,7 @@ export async function visitPage<T>(
       try {
         return await runVisit(lease, req, target, limits, startedAt, consume);
       } catch (err) {
-        if (attempt === 0 && lease.browserLost()) continue;
+        if (attempt === 0 && (await browserWasLost(lease, err))) continue;
         throw err;
       } finally {
         // The caller has its result; the page closes behind it.

@@ -19,6 +19,12 @@ describe("html operation", () => {
     expect(await html({ url: "http://site.test/fetch-text" })).toContain("loaded-after-load");
   });
 
+  it("identifies itself with the documented bot token", async () => {
+    const out = await html({ url: "http://site.test/ua" });
+    expect(out).toContain("PageToDataBot/1.0 (+https://page-to-data.example/bot)");
+    expect(out).not.toContain("HeadlessChrome");
+  });
+
   it("follows a script redirect made while the page loads", async () => {
     const { finalUrl, out } = await visitPage(
       { url: "http://site.test/js-redirect" },

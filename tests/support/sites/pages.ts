@@ -167,6 +167,8 @@ export const BY_PATH: Record<string, Handler> = {
       <form><textarea></textarea><div class="g-recaptcha" data-sitekey="x"></div></form>`,
       ),
     ),
+  "/ua": (req, res) =>
+    html(res, page("UA", `<p id="ua">${(req.headers["user-agent"] ?? "").replace(/[<&]/g, "")}</p>`)),
   "/js-redirect": (_req, res) =>
     html(
       res,
