@@ -7,8 +7,9 @@ if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   step "Starting the local PostgreSQL cluster"
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
 fi
-step "Type check"
+step "Type check and lint"
 npx tsc --noEmit
+npx eslint . --max-warnings 0
 step "Building the app for the HTTP tests (next build)"
 npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -60 /tmp/page-to-data-build.log; exit 1; }
 step "Tests"

@@ -135,12 +135,17 @@ function acceptedToken(reply: ApiReply): string | null {
 
 /** Date.now(), updated every 100 ms while `active`. */
 function useTicker(active: boolean): number {
-  const [now, setNow] = useState(() => (Date.now()));
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(t);
+    // The first tick comes from the interval too: no synchronous setState inside the effect.
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const t = setInterval(tick, 100);
+    return () => {
+      clearTimeout(first);
+      clearInterval(t);
+    };
   }, [active]);
   return now;
 }

@@ -20,7 +20,8 @@ const g = globalThis as unknown as { __autoconsent?: Assets };
 function assets(): Assets {
   if (!g.__autoconsent) {
     // The playwright bundle is not in the package's `exports`, so locate the package folder instead.
-    const require = createRequire(import.meta.url);
+    // Resolved from the project root at run time: inside a Next.js bundle import.meta.url is rewritten.
+    const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
     const dist = path.dirname(require.resolve("@duckduckgo/autoconsent"));
     const root = path.dirname(dist);
     g.__autoconsent = {

@@ -76,7 +76,11 @@ async function execute(spec: RunSpec): Promise<Outcome> {
 }
 
 function asFailure(err: unknown): OperationFailure {
-  if (err instanceof OperationFailure) return err;
+  if (err instanceof OperationFailure) {
+    // "Unexpected" is ours to fix: keep the detail for operators (it never reaches the client).
+    if (err.code === "unexpected") console.error("[run-request] unexpected failure:", err.detail ?? err.message);
+    return err;
+  }
   console.error("[run-request] unexpected failure:", err instanceof Error ? err.stack : err);
   return new OperationFailure("unexpected", err instanceof Error ? err.message : String(err));
 }

@@ -120,6 +120,41 @@ describe("§3 §4 results", () => {
     expect(d.headers.get("x-cache")).toBe("miss");
   });
 
+  it("§7.5 a busy page (503 twice, Retry-After 1) is retried and succeeds; processing time includes the wait", async () => {
+    const { token } = await (await app.post("/api/html", { url: "http://flaky.test/flaky", max_age: 0 }, key)).json();
+    const done = await until(async () => {
+      const r = await app.get(`/api/result/${token}`, key);
+      return r.status === 202 ? undefined : r;
+    });
+    expect(done.status).toBe(200);
+    expect(site.hits.filter((h) => h === "flaky.test/flaky").length).toBe(3);
+    const [row] = await app.sql<{ processingMs: number }>(`SELECT "processingMs" FROM "Request" WHERE token = $1`, [token]);
+    expect(row.processingMs).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("page options through the API: remove_selectors, block_ads and block_cookie_banners", async () => {
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/options", sync: true, page_options: { remove_selectors: ["#dynamic"], block_ads: true, block_cookie_banners: true } },
+      key,
+    );
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    expect(html).not.toContain('id="dynamic"');
+    expect(html).toContain("part of the static HTML");
+  });
+
+  it("robots.txt: a project set to follow it is refused a disallowed page, spending nothing", async () => {
+    const org = await app.admin("org", "create", "--name", "Polite", "--plan", "pro");
+    await app.admin("project", "set", "--project", org.projectId as string, "--robots", "follow");
+    const res = await app.post("/api/html", { url: "http://robots.test/private/page", sync: true }, org.apiKey as string);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toBe("The site's robots.txt disallows this page, and this project is set to follow robots.txt.");
+    expect(site.hits).not.toContain("robots.test/private/page");
+    const ok = await app.post("/api/html", { url: "http://robots.test/public", sync: true }, org.apiKey as string);
+    expect(ok.status).toBe(200);
+  });
+
   it("scrape: several operations from ONE visit, in the order requested, cost the sum", async () => {
     const u = "http://article.test/scrape-once";
     const before = site.hits.filter((h) => h === "article.test/scrape-once").length;
