@@ -22,4 +22,6 @@ async function boot(): Promise<void> {
   await startJobs();
   const { shareEmbeddedDatabase } = await import("./share-db");
   await shareEmbeddedDatabase();
+  const { scheduleRetention } = await import("@/lib/store/retention");
+  scheduleRetention();
 }

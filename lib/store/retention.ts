@@ -1,0 +1,26 @@
+import { db } from "@/lib/db";
+import { MAX_AGE_LIMIT_S } from "@/lib/schemas/request";
+import { purgeExpiredResults } from "./results";
+
+/**
+ * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410) and cache
+ * entries older than the largest max_age any request may ask for are deleted.
+ */
+export async function runRetention(now = new Date()): Promise<{ purgedResults: number; deletedCacheEntries: number }> {
+  const purgedResults = await purgeExpiredResults(now);
+  const { count: deletedCacheEntries } = await db().cacheEntry.deleteMany({
+    where: { createdAt: { lt: new Date(now.getTime() - MAX_AGE_LIMIT_S * 1000) } },
+  });
+  return { purgedResults, deletedCacheEntries };
+}
+
+const g = globalThis as unknown as { __retentionTimer?: NodeJS.Timeout };
+
+/** Runs retention now and then hourly in this process (every process may; the work is idempotent). */
+export function scheduleRetention(intervalMs = 3600_000): void {
+  if (g.__retentionTimer) return;
+  const run = () => void runRetention().catch((err) => console.error("[retention]", err));
+  run();
+  g.__retentionTimer = setInterval(run, intervalMs);
+  g.__retentionTimer.unref();
+}

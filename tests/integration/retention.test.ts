@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** Spec §4.2, §8: results are kept 30 days; after that the body goes, the record (and its 410) stays. */
+describe("result retention", () => {
+  beforeAll(() => {
+    process.env.DATABASE_URL = "pglite:memory://retention";
+  });
+  afterAll(async () => {
+    const { closeDb } = await import("@/lib/db");
+    await closeDb();
+  });
+
+  it("purges bodies older than 30 days, keeps the request rows, and drops stale cache entries", async () => {
+    const { db, dbReady } = await import("@/lib/db");
+    const { runRetention } = await import("@/lib/store/retention");
+    const { readResult } = await import("@/lib/store/results");
+    await dbReady();
+    const org = await db().organization.create({ data: { name: "R" } });
+    const project = await db().project.create({ data: { organizationId: org.id, name: "P", webhookSecret: "whsec_x" } });
+    const make = (token: string, ageDays: number) =>
+      db().request.create({
+        data: {
+          token,
+          projectId: project.id,
+          organizationId: org.id,
+          operation: "html",
+          url: "https://example.com/",
+          options: {},
+          requestHash: token,
+          cacheKey: "k",
+          state: "complete",
+          createdAt: new Date(Date.now() - ageDays * 86400_000),
+          result: { create: { body: "<html>kept</html>", contentType: "text/html", bytes: 17 } },
+        },
+      });
+    await make("req_old", 31);
+    await make("req_new", 29);
+    await db().cacheEntry.create({
+      data: { cacheKey: "stale", operation: "html", body: "x", contentType: "text/html", createdAt: new Date(Date.now() - 31 * 86400_000) },
+    });
+    await db().cacheEntry.create({ data: { cacheKey: "fresh", operation: "html", body: "x", contentType: "text/html" } });
+
+    expect(await runRetention()).toEqual({ purgedResults: 1, deletedCacheEntries: 1 });
+    const old = await db().request.findUniqueOrThrow({ where: { token: "req_old" }, include: { result: true } });
+    expect(old.result?.body).toBeNull();
+    expect(old.result?.purgedAt).not.toBeNull();
+    expect(await readResult(project.id, "req_old")).toEqual({ state: "expired", token: "req_old" });
+    expect(await readResult(project.id, "req_new")).toMatchObject({ state: "complete", body: "<html>kept</html>" });
+    expect(await db().cacheEntry.count()).toBe(1);
+    expect(await runRetention()).toEqual({ purgedResults: 0, deletedCacheEntries: 0 });
+  });
+});
