@@ -20,12 +20,14 @@ export interface Metadata {
  */
 export async function meta(snap: PageSnapshot): Promise<Metadata> {
   const contentLanguage = snap.headers["content-language"] ?? null;
-  return snap.page.evaluate((headerLanguage: string | null) => {
-    const clean = (s: string | null | undefined) => {
-      const v = (s ?? "").replace(/\s+/g, " ").trim();
+  // A string, not a function: the page gets plain JavaScript whatever compiled this module
+  // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
+  return snap.page.evaluate(`((headerLanguage) => {
+    const clean = (s) => {
+      const v = (s ?? "").replace(/\\s+/g, " ").trim();
       return v ? v : null;
     };
-    const abs = (u: string | null | undefined) => {
+    const abs = (u) => {
       const v = clean(u);
       if (!v) return null;
       try {
@@ -34,9 +36,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         return null;
       }
     };
-    const metaContent = (...keys: string[]) => {
+    const metaContent = (...keys) => {
       for (const key of keys) {
-        const el = document.querySelector(`meta[property="${key}" i], meta[name="${key}" i], meta[itemprop="${key}" i]`);
+        const el = document.querySelector(\`meta[property~="\${key}" i], meta[name="\${key}" i], meta[itemprop="\${key}" i]\`);
         const v = clean(el?.getAttribute("content"));
         if (v) return v;
       }
@@ -44,37 +46,36 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
 
     // JSON-LD: flatten @graph arrays; keep objects that look like articles/pages.
-    type Ld = Record<string, unknown>;
-    const ld: Ld[] = [];
+    const ld = [];
     for (const s of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
       try {
         const parsed = JSON.parse(s.textContent ?? "");
-        const stack: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+        const stack = Array.isArray(parsed) ? parsed : [parsed];
         while (stack.length) {
           const item = stack.shift();
           if (!item || typeof item !== "object") continue;
-          const o = item as Ld;
-          if (Array.isArray(o["@graph"])) stack.push(...(o["@graph"] as unknown[]));
+          const o = item;
+          if (Array.isArray(o["@graph"])) stack.push(...o["@graph"]);
           ld.push(o);
         }
       } catch {
         /* malformed JSON-LD is common; skip it */
       }
     }
-    const ldTypes = (o: Ld) => ([] as unknown[]).concat(o["@type"] ?? []).map(String);
+    const ldTypes = (o) => [].concat(o["@type"] ?? []).map(String);
     const article = ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report|BlogPosting|NewsArticle|WebPage/.test(t)));
     const ldAuthor = (() => {
       const a = article?.author ?? article?.creator;
       const first = Array.isArray(a) ? a[0] : a;
       if (!first) return null;
-      if (typeof first === "string") return { name: first } as Ld;
-      return first as Ld;
+      if (typeof first === "string") return { name: first };
+      return first;
     })();
-    const str = (v: unknown) => (typeof v === "string" ? clean(v) : null);
+    const str = (v) => (typeof v === "string" ? clean(v) : null);
 
     const title =
-      metaContent("og:title", "twitter:title") ?? str(article?.headline) ?? clean(document.title) ?? clean(document.querySelector("h1")?.textContent);
-    const description = metaContent("description", "og:description", "twitter:description", "dc.description") ?? str(article?.description);
+      metaContent("og:title", "twitter:title", "dc:title", "dc.title") ?? str(article?.headline) ?? clean(document.title) ?? clean(document.querySelector("h1")?.textContent);
+    const description = metaContent("description", "og:description", "twitter:description", "dc:description", "dc.description") ?? str(article?.description);
     const language =
       clean(document.documentElement.getAttribute("lang")) ??
       metaContent("og:locale", "content-language", "dc.language")?.replace("_", "-") ??
@@ -82,7 +83,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const ldImage = (() => {
       const img = article?.image;
       const first = Array.isArray(img) ? img[0] : img;
-      return typeof first === "string" ? first : str((first as Ld | undefined)?.url);
+      return typeof first === "string" ? first : str(first?.url);
     })();
     const mainImage = abs(metaContent("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") ?? ldImage ?? document.querySelector('link[rel="image_src"]')?.getAttribute("href"));
     const iconEl =
@@ -95,7 +96,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const authorName =
       str(ldAuthor?.name) ??
       metaContent("author", "article:author", "dc.creator", "parsely-author", "sailthru.author", "twitter:creator") ??
-      clean(bylineEl?.textContent)?.replace(/^by\s+/i, "") ??
+      clean(bylineEl?.textContent)?.replace(/^by\\s+/i, "") ??
       null;
     const feed = abs(
       document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
@@ -104,7 +105,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       metaContent("article:published_time", "og:published_time", "datePublished", "publish-date", "pubdate", "date", "dc.date", "dc.date.issued", "sailthru.date", "parsely-pub-date") ??
       str(article?.datePublished) ??
       clean(document.querySelector("time[datetime]")?.getAttribute("datetime"));
-    const extra: Record<string, string> = {};
+    const extra = {};
     const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
     if (authorUrl) extra.url = authorUrl;
     const twitter = metaContent("twitter:creator");
@@ -125,5 +126,5 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       publication_date: published,
       additional_author_information: Object.keys(extra).length ? extra : null,
     };
-  }, contentLanguage);
+  })(${JSON.stringify(contentLanguage)})`) as Promise<Metadata>;
 }
