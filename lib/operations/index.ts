@@ -7,6 +7,7 @@ import { visitsFor } from "@/lib/billing/prices";
 import { consoleOperation } from "./console";
 import { htmlOperation } from "./html";
 import { keywords } from "./keywords";
+import { lighthouse } from "./lighthouse";
 import { markdown } from "./markdown";
 import { meta } from "./meta";
 import { screenshotOperation, screenshotVisitSettings } from "./screenshot";
@@ -14,7 +15,8 @@ import { summarize } from "./summarize";
 
 /**
  * Runs a request's operations from ONE visit of the page: every operation is a function of the
- * same PageSnapshot, so a scrape of five operations loads the page once.
+ * same PageSnapshot, so a scrape of five operations loads the page once. Lighthouse is the
+ * exception: it navigates on its own browser, after the visit.
  */
 type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
 
@@ -32,7 +34,7 @@ const PAGE_OPERATIONS: Partial<Record<OperationName, PageRunner>> = {
 export type OperationOutcome = { ok: true; value: unknown } | { ok: false; failure: OperationFailure };
 
 export function isImplemented(op: OperationName): boolean {
-  return op in PAGE_OPERATIONS;
+  return op in PAGE_OPERATIONS || op === "lighthouse";
 }
 
 export async function runOperations(
@@ -49,8 +51,10 @@ export async function runOperations(
   };
   // Operation-level failures (a screenshot selector that matches nothing) are that operation's
   // result; a failure to load the page is thrown, so host politeness can retry the visit.
-  await visitPage(visit, async (snap) => {
-    for (const op of ops) {
+  // Lighthouse navigates on its own browser: no visit at all when it is the only operation.
+  const pageOps = ops.filter((op) => op !== "lighthouse");
+  if (pageOps.length) await visitPage(visit, async (snap) => {
+    for (const op of pageOps) {
       const run = PAGE_OPERATIONS[op];
       if (!run) {
         results.set(op, { ok: false, failure: new OperationFailure("unexpected", `${op} is not available on this server yet`) });
@@ -64,5 +68,13 @@ export async function runOperations(
       }
     }
   });
+  if (ops.includes("lighthouse")) {
+    try {
+      results.set("lighthouse", { ok: true, value: await lighthouse(spec) });
+    } catch (err) {
+      if (!(err instanceof OperationFailure)) throw err;
+      results.set("lighthouse", { ok: false, failure: err });
+    }
+  }
   return { results, visits: visitsFor(ops) };
 }

@@ -1,0 +1,150 @@
+/**
+ * Lighthouse end to end on a real Chromium behind the real egress proxy: one runner (one browser)
+ * for the whole file, as in production, so the file stays well under 90 s on 2 cores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OperationFailure } from "@/lib/api/errors";
+import type { RunSpec } from "@/lib/api/run-spec";
+import { validateRequest } from "@/lib/api/validate";
+import { getLighthouseRunner, LighthouseRunner, shutdownLighthouseRunner } from "@/lib/lighthouse/runner";
+import { runOperations } from "@/lib/operations";
+import { lighthouse } from "@/lib/operations/lighthouse";
+import { getBrowserPool, shutdownBrowserPool } from "@/lib/page/browser-pool";
+import { startLighthouseSite, type LighthouseSite } from "./site";
+
+let site: LighthouseSite;
+
+beforeAll(async () => {
+  site = await startLighthouseSite();
+  // Before anything starts the egress proxy: it maps `.test` names through this variable.
+  process.env.PAGE_TEST_HOSTS = site.hostsEnv;
+});
+
+afterAll(async () => {
+  await shutdownLighthouseRunner();
+  await shutdownBrowserPool();
+  await site?.close();
+});
+
+/** The RunSpec the API would build from this request body. */
+const specFor = (body: Record<string, unknown>): RunSpec => validateRequest("lighthouse", { sync: true, ...body });
+
+async function failureOf(p: Promise<unknown>): Promise<OperationFailure> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(OperationFailure);
+  return err as OperationFailure;
+}
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await run();
+  } finally {
+    console.info(`[lighthouse] ${label}: ${Date.now() - started} ms`);
+  }
+}
+
+describe("lighthouse", () => {
+  it("audits a page as mobile by default: categories 0–1, metrics, no audits", async () => {
+    const result = await timed("mobile run (cold browser)", () => lighthouse(specFor({ url: "http://lh.test/" })));
+    expect(result.url).toBe("http://lh.test/");
+    expect(new Date(result.fetchTime).toISOString()).toBe(result.fetchTime);
+    expect(result.device).toBe("mobile");
+    expect(Object.keys(result.categories).sort()).toEqual(["accessibility", "best-practices", "performance", "seo"]);
+    const perf = result.categories.performance!;
+    expect(perf.title).toBe("Performance");
+    expect(perf.score).toBeGreaterThanOrEqual(0);
+    expect(perf.score).toBeLessThanOrEqual(1);
+    for (const [name, value] of Object.entries(result.metrics)) {
+      expect(typeof value, name).toBe("number");
+    }
+    expect(result.metrics.first_contentful_paint_ms).toBeGreaterThan(0);
+    expect(result).not.toHaveProperty("audits");
+  });
+
+  it("runs desktop with only the audits asked for, without opening a page visit", async () => {
+    const spec = validateRequest("scrape", {
+      url: "http://lh.test/",
+      operations: ["lighthouse"],
+      device: "desktop",
+      include_audits: "first-contentful-paint,speed-index",
+    });
+    const { results, visits } = await timed("desktop run", () => runOperations(spec, ["lighthouse"]));
+    expect(visits).toBe(1);
+    const outcome = results.get("lighthouse")!;
+    if (!outcome.ok) throw outcome.failure;
+    const result = outcome.value as Awaited<ReturnType<typeof lighthouse>>;
+    expect(result.device).toBe("desktop");
+    expect(Object.keys(result.audits ?? {}).sort()).toEqual(["first-contentful-paint", "speed-index"]);
+    const fcp = result.audits!["first-contentful-paint"]!;
+    expect(fcp).toMatchObject({ id: "first-contentful-paint", scoreDisplayMode: "numeric", numericUnit: "millisecond" });
+    expect(typeof fcp.numericValue).toBe("number");
+    // Lighthouse alone never takes a page-pool browser.
+    expect(getBrowserPool().stats()).toMatchObject({ launches: 0, pagesServed: 0 });
+  });
+
+  it("refuses redirects to loopback (http and https) one run at a time; the canary sees nothing", async () => {
+    const runs = ["/escape", "/escape-tls"].map((path) =>
+      failureOf(lighthouse(specFor({ url: `http://lh.test${path}` }))),
+    );
+    // Concurrency 1: the second run waits in the queue while the first one runs.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await getLighthouseRunner().stats()).toMatchObject({ running: 1, queued: 1 });
+    const [http, https] = await timed("two refused runs", () => Promise.all(runs));
+    expect(http.code).toBe("not_public");
+    expect(https.code, https.detail).toBe("not_public");
+    expect(site.canaryConnections()).toBe(0);
+  });
+
+  it("stops a page that never answers at the budget (timeout), and the browser stays usable", async () => {
+    const runner = getLighthouseRunner();
+    const before = await runner.stats();
+    const err = await timed("hung page, 6 s budget", () =>
+      failureOf(runner.run("http://lh.test/hang", { device: "mobile", includeAudits: false, timeoutMs: 6_000 })),
+    );
+    expect(err.code).toBe("timeout");
+    expect(err.retryable).toBe(true);
+    // Stopping the load let Lighthouse finish: no browser was killed and relaunched for it.
+    const after = await runner.stats();
+    expect(after.launches).toBe(before.launches + (before.browserPids.length ? 0 : 1));
+    expect(after.browserPids).toHaveLength(1);
+  });
+
+  it("relaunches a browser that died, and maps a 404 to not_found", async () => {
+    const runner = getLighthouseRunner();
+    // Run alone (-t), this test first needs a browser to kill.
+    if (!(await runner.stats()).browserPids.length) await failureOf(lighthouse(specFor({ url: "http://lh.test/missing" })));
+    const before = await runner.stats();
+    expect(before.browserPids).toHaveLength(1);
+    process.kill(before.browserPids[0]!, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 300));
+    const err = await timed("404 run (relaunched browser)", () => failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }))));
+    expect(err.code).toBe("not_found");
+    const after = await runner.stats();
+    expect(after.launches).toBe(before.launches + 1);
+    expect(after.browserPids).not.toEqual(before.browserPids);
+  });
+
+  it("refuses before launching anything: private URLs and residential requests", async () => {
+    const runner = getLighthouseRunner();
+    const launches = (await runner.stats()).launches;
+    const ip = await failureOf(runner.run("http://127.0.0.1/", { device: "mobile", includeAudits: false }));
+    expect(ip.code).toBe("not_public");
+    const residential = await failureOf(lighthouse({ ...specFor({ url: "http://lh.test/" }), residential: true }));
+    expect(residential.code).toBe("no_residential_exit");
+    expect((await runner.stats()).launches).toBe(launches);
+  });
+
+  it("reports a Chromium that cannot start as unexpected, at once", async () => {
+    const broken = new LighthouseRunner({ config: { chromiumPath: "/nonexistent/chromium" } });
+    const started = Date.now();
+    const err = await failureOf(broken.run("http://lh.test/", { device: "mobile", includeAudits: false }));
+    expect(err.code).toBe("unexpected");
+    expect(err.detail).toMatch(/could not start Chromium/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await broken.shutdown();
+  });
+});
