@@ -131,7 +131,7 @@ async function respondWithRequest(
   if (!sync) return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
   switch (view.state) {
     case "complete":
-      return resultResponse(view.body, view.contentType, headers);
+      return resultResponse(view.body, view.contentType, { ...headers, ...producedByHeader(view.producedBy) });
     case "failed":
       return failureResponse(view.code as never, view.error, token);
     case "processing":
@@ -235,6 +235,11 @@ function requestRow(caller: ApiCaller, spec: RunSpec, hash: string, token: strin
   };
 }
 
+/** Which method produced an AI result (ARCHITECTURE §2), without changing the result's format. */
+function producedByHeader(producedBy: string | null): Record<string, string> {
+  return producedBy ? { "X-Produced-By": producedBy } : {};
+}
+
 function newToken(): string {
   return "req_" + crypto.randomBytes(16).toString("base64url");
 }
@@ -268,6 +273,7 @@ export function resultEndpoint() {
           return resultResponse(view.body, view.contentType, {
             "X-Result-Token": token,
             "X-Cache": view.cached ? "hit" : "miss",
+            ...producedByHeader(view.producedBy),
           });
       }
     });

@@ -12,6 +12,7 @@ import { markdown } from "./markdown";
 import { meta } from "./meta";
 import { screenshotOperation, screenshotVisitSettings } from "./screenshot";
 import { summarize } from "./summarize";
+import { producedBy } from "@/lib/ai/produced-by";
 
 /**
  * Runs a request's operations from ONE visit of the page: every operation is a function of the
@@ -20,22 +21,20 @@ import { summarize } from "./summarize";
  */
 type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
 
-const PAGE_OPERATIONS: Partial<Record<OperationName, PageRunner>> = {
+const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> = {
   html: (snap) => htmlOperation.run(snap),
   console: (snap) => consoleOperation.run(snap),
   markdown: (snap) => markdown(snap),
   meta: (snap) => meta(snap),
   screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
-  // Which method answered (LLM or built-in) is kept by producedBy() in lib/ai/produced-by.ts.
   summarize: (snap) => summarize(snap),
   keywords: (snap) => keywords(snap),
 };
 
-export type OperationOutcome = { ok: true; value: unknown } | { ok: false; failure: OperationFailure };
-
-export function isImplemented(op: OperationName): boolean {
-  return op in PAGE_OPERATIONS || op === "lighthouse";
-}
+/** `producedBy` says which method answered an AI operation: "builtin" or "llm:<model>". */
+export type OperationOutcome =
+  | { ok: true; value: unknown; producedBy?: string }
+  | { ok: false; failure: OperationFailure };
 
 export async function runOperations(
   spec: RunSpec,
@@ -52,16 +51,13 @@ export async function runOperations(
   // Operation-level failures (a screenshot selector that matches nothing) are that operation's
   // result; a failure to load the page is thrown, so host politeness can retry the visit.
   // Lighthouse navigates on its own browser: no visit at all when it is the only operation.
-  const pageOps = ops.filter((op) => op !== "lighthouse");
+  const pageOps = ops.filter((op): op is Exclude<OperationName, "lighthouse"> => op !== "lighthouse");
   if (pageOps.length) await visitPage(visit, async (snap) => {
     for (const op of pageOps) {
-      const run = PAGE_OPERATIONS[op];
-      if (!run) {
-        results.set(op, { ok: false, failure: new OperationFailure("unexpected", `${op} is not available on this server yet`) });
-        continue;
-      }
       try {
-        results.set(op, { ok: true, value: await run(snap, spec) });
+        const value = await PAGE_OPERATIONS[op](snap, spec);
+        const by = op === "summarize" || op === "keywords" ? producedBy(snap, op) : undefined;
+        results.set(op, { ok: true, value, ...(by && { producedBy: by }) });
       } catch (err) {
         if (!(err instanceof OperationFailure)) throw err;
         results.set(op, { ok: false, failure: err });

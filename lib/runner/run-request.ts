@@ -44,7 +44,7 @@ export async function runRequest(token: string): Promise<void> {
   await finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
 }
 
-type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean };
+type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean; producedBy?: string };
 type Outcome =
   | { ok: true; results: Map<OperationName, OpOutcome>; visits: number }
   | { ok: false; failure: OperationFailure };
@@ -60,7 +60,7 @@ async function execute(spec: RunSpec): Promise<Outcome> {
   }
   const { results: ran, visits } = await runOperations(spec, toRun);
   for (const [op, r] of ran) {
-    results.set(op, r.ok ? { success: true, result: r.value, cached: false, fresh: true } : {
+    results.set(op, r.ok ? { success: true, result: r.value, cached: false, fresh: true, producedBy: r.producedBy } : {
       success: false,
       error: r.failure.message,
       code: r.failure.code,
@@ -73,6 +73,12 @@ async function execute(spec: RunSpec): Promise<Outcome> {
     if (only && !only.ok) return { ok: false, failure: only.failure };
   }
   return { ok: true, results, visits };
+}
+
+/** "summarize=llm:gpt-4o-mini, keywords=builtin", or null when no AI operation ran fresh. */
+function producedByHeader(results: Map<OperationName, OpOutcome>): string | null {
+  const parts = [...results].filter(([, r]) => r.producedBy).map(([op, r]) => `${op}=${r.producedBy}`);
+  return parts.length ? parts.join(", ") : null;
 }
 
 function asFailure(err: unknown): OperationFailure {
@@ -95,7 +101,7 @@ async function finish(token: string, orgId: string, reserved: number, spec: RunS
     data =
       spec.endpoint === "scrape"
         ? scrapeEnvelope(spec.url, spec.operations, (op) => {
-            const { code: _code, fresh: _fresh, ...r } = outcome.results.get(op)!;
+            const { code: _code, fresh: _fresh, producedBy: _by, ...r } = outcome.results.get(op)!;
             return r;
           })
         : outcome.results.get(spec.operations[0])!.result;
@@ -104,7 +110,14 @@ async function finish(token: string, orgId: string, reserved: number, spec: RunS
     const moved = await tx.request.updateMany({
       where: { token, state: { in: ["queued", "processing"] } },
       data: outcome.ok
-        ? { state: "complete", cost, finishedAt: new Date(), processingMs: elapsedMs, cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached) }
+        ? {
+            state: "complete",
+            cost,
+            finishedAt: new Date(),
+            processingMs: elapsedMs,
+            cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached),
+            producedBy: producedByHeader(outcome.results),
+          }
         : {
             state: "failed",
             error: FAILURES[outcome.failure.code],

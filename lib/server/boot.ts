@@ -15,7 +15,19 @@ export function ensureBooted(): Promise<void> {
   return g.__boot;
 }
 
+/**
+ * A long-running server hosts third-party code (Lighthouse, Playwright) that can reject a promise
+ * nobody awaits when a browser dies mid-run; log it rather than let one page take the API down.
+ */
+function keepServingOnStrayRejections(): void {
+  const g2 = globalThis as unknown as { __strayHandler?: boolean };
+  if (g2.__strayHandler) return;
+  g2.__strayHandler = true;
+  process.on("unhandledRejection", (reason) => console.error("[server] unhandled rejection:", reason));
+}
+
 async function boot(): Promise<void> {
+  keepServingOnStrayRejections();
   await dbReady();
   await import("@/lib/runner/jobs"); // registers every job definition
   const { startJobs } = await import("@/lib/jobs");

@@ -8,7 +8,7 @@ export type ResultView =
   | { state: "processing"; token: string; labels: unknown }
   | { state: "expired"; token: string }
   | { state: "failed"; token: string; error: string; code?: string; status: number }
-  | { state: "complete"; token: string; body: string; contentType: string; cached: boolean; cost: number };
+  | { state: "complete"; token: string; body: string; contentType: string; cached: boolean; cost: number; producedBy: string | null };
 
 /** The result of `token` as the calling project may see it (another project's token is unknown). */
 export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
@@ -28,6 +28,7 @@ export async function readResult(projectId: string, token: string, now = new Dat
     contentType: req.result?.contentType ?? "application/json",
     cached: req.cached,
     cost: req.cost,
+    producedBy: req.producedBy,
   };
 }
 

@@ -32,6 +32,7 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
       ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
       cost: req.cost,
       cached: req.cached,
+      ...(req.producedBy ? { produced_by: req.producedBy } : {}),
       processing_time_ms: req.processingMs,
       created_at: req.createdAt.toISOString(),
       finished_at: req.finishedAt?.toISOString() ?? null,

@@ -16,6 +16,8 @@ export interface WebhookPayload {
     labels?: Record<string, string>;
     cost: number;
     cached: boolean;
+    /** AI operations: which method answered, e.g. "summarize=builtin". */
+    produced_by?: string;
     processing_time_ms: number | null;
     created_at: string;
     finished_at: string | null;

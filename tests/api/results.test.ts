@@ -155,6 +155,20 @@ describe("§3 §4 results", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("summarize and keywords: plain text and an array of strings, saying which method produced them", async () => {
+    const sum = await app.post("/api/summarize", { url: "http://article.test/ai", sync: true }, key);
+    expect(sum.status).toBe(200);
+    expect(sum.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(sum.headers.get("x-produced-by")).toBe("summarize=builtin");
+    expect(sum.headers.get("x-quota-cost")).toBe("17");
+    expect((await sum.text()).length).toBeGreaterThan(20);
+    const kw = await app.post("/api/keywords", { url: "http://article.test/ai", sync: true }, key);
+    const words = await kw.json();
+    expect(Array.isArray(words) && words.every((w: unknown) => typeof w === "string")).toBe(true);
+    expect(words.length).toBeGreaterThan(0);
+    expect(kw.headers.get("x-quota-cost")).toBe("15");
+  });
+
   it("scrape: several operations from ONE visit, in the order requested, cost the sum", async () => {
     const u = "http://article.test/scrape-once";
     const before = site.hits.filter((h) => h === "article.test/scrape-once").length;

@@ -167,6 +167,7 @@ CREATE TABLE "Request" (
     "cost" INTEGER NOT NULL DEFAULT 0,
     "cached" BOOLEAN NOT NULL DEFAULT false,
     "cacheKey" TEXT NOT NULL,
+    "producedBy" TEXT,
     "error" TEXT,
     "errorCode" TEXT,
     "errorStatus" INTEGER,
