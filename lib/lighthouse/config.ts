@@ -5,7 +5,7 @@
  * so runs go one at a time on their own browser, never inside the page pool.
  */
 import type { Config, Flags } from "lighthouse";
-import { CHROMIUM_ARGS } from "@/lib/page/config";
+import { CHROMIUM_ARGS, chromiumPathFromEnv, intEnv } from "@/lib/page/config";
 import type { LighthouseDevice } from "./types";
 
 export interface LighthouseConfig {
@@ -20,17 +20,9 @@ export interface LighthouseConfig {
   launchTimeoutMs: number;
 }
 
-function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}; got '${raw}'.`);
-  return n;
-}
-
 export function lighthouseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LighthouseConfig {
   return {
-    chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/lib/chromium/chromium",
+    chromiumPath: chromiumPathFromEnv(env),
     concurrency: intEnv(env, "LIGHTHOUSE_CONCURRENCY", 1),
     browserMaxRuns: intEnv(env, "LIGHTHOUSE_BROWSER_MAX_RUNS", 20),
     timeoutMs: intEnv(env, "LIGHTHOUSE_TIMEOUT_MS", 45_000, 5_000),

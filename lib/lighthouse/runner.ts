@@ -11,10 +11,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunnerResult } from "lighthouse";
 import { OperationFailure } from "@/lib/api/errors";
-import { checkPublicUrl } from "@/lib/net/url-policy";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { getBrowserPool } from "@/lib/page/browser-pool";
-import { failure, type NavigationContext } from "@/lib/page/failures";
+import { checkedTarget, failure, type NavigationContext } from "@/lib/page/failures";
 import { Semaphore } from "@/lib/page/semaphore";
 import { launchDebugBrowser, type DebugBrowser } from "./browser";
 import {
@@ -59,14 +58,6 @@ const KILL_GRACE_MS = 5_000;
 
 type Settled = { ok: true; value: RunnerResult | undefined } | { ok: false; error: unknown };
 
-/** The URL policy again at the last moment, as for page visits: this must never be the way around it. */
-function checkedTarget(raw: string): URL {
-  const checked = checkPublicUrl(raw, "url");
-  if (checked.ok) return checked.url;
-  if (checked.reason === "scheme") throw failure("not_a_web_page", checked.message);
-  if (checked.reason === "invalid") throw failure("unexpected", checked.message);
-  throw failure("not_public", checked.message);
-}
 
 export class LighthouseRunner {
   readonly config: LighthouseConfig;

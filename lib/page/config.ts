@@ -28,7 +28,8 @@ export interface PoolConfig {
   maxContexts: number;
 }
 
-function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+/** An integer setting from the environment; a malformed value is an error, not the default. */
+export function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
@@ -36,10 +37,14 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1)
   return n;
 }
 
+export function chromiumPathFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CHROMIUM_PATH?.trim() || "/usr/lib/chromium/chromium";
+}
+
 export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolConfig {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   return {
-    chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/lib/chromium/chromium",
+    chromiumPath: chromiumPathFromEnv(env),
     concurrency: intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores)),
     contextMaxPages: intEnv(env, "PAGE_CONTEXT_MAX_PAGES", 200),
     browserMaxJobs: intEnv(env, "PAGE_BROWSER_MAX_JOBS", 1000),

@@ -6,6 +6,7 @@
  * failure as a response the proxy wrote (X-Egress-Blocked / X-Egress-Error headers). So the
  * proxy's own record of why it refused or failed is consulted to say what really happened.
  */
+import { checkPublicUrl } from "@/lib/net/url-policy";
 import { OperationFailure, type FailureCode } from "@/lib/api/errors";
 import type { EgressFailureCode, EgressProxy } from "@/lib/net/egress-proxy";
 
@@ -141,4 +142,16 @@ export function failureFromResponse(
 export function isHtmlContentType(contentType: string | undefined): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "text/html" || type === "application/xhtml+xml";
+}
+
+/**
+ * The URL policy again, at the last moment before a browser navigates (page visits and
+ * Lighthouse alike): no engine may be the way around it.
+ */
+export function checkedTarget(raw: string): URL {
+  const checked = checkPublicUrl(raw, "url");
+  if (checked.ok) return checked.url;
+  if (checked.reason === "scheme") throw failure("not_a_web_page", checked.message);
+  if (checked.reason === "invalid") throw failure("unexpected", checked.message);
+  throw failure("not_public", checked.message);
 }

@@ -10,10 +10,9 @@
  */
 import type { Page } from "playwright-core";
 import { OperationFailure } from "@/lib/api/errors";
-import { checkPublicUrl } from "@/lib/net/url-policy";
 import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
-import { failure } from "./failures";
+import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
 import { captureConsole } from "./console-capture";
 import { enableAdBlocking } from "./adblock";
@@ -39,14 +38,6 @@ export interface VisitDeps {
   exits?: ResidentialExits;
 }
 
-/** The URL policy again, at the last moment: visitPage must never be the way around it. */
-function checkedTarget(raw: string): URL {
-  const checked = checkPublicUrl(raw, "url");
-  if (checked.ok) return checked.url;
-  if (checked.reason === "scheme") throw failure("not_a_web_page", checked.message);
-  if (checked.reason === "invalid") throw failure("unexpected", checked.message);
-  throw failure("not_public", checked.message);
-}
 
 /** page.content(), once more after a late script or meta-refresh navigation has settled. */
 async function renderedHtml(page: Page): Promise<string> {
