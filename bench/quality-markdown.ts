@@ -19,12 +19,17 @@ import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage } from "@/lib/page/visit";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
-const LIMIT = Number(process.argv[2] ?? 1000);
+// `npx tsx bench/quality-markdown.ts [limit | name,name…] [--misses]`: --misses prints each meta miss.
+const ARG = process.argv[2] ?? "1000";
+const ONLY = /^\d+$/.test(ARG) ? null : new Set(ARG.split(","));
+const LIMIT = ONLY ? 1000 : Number(ARG);
+const SHOW_MISSES = process.argv.includes("--misses");
 
 const pages = fs
   .readdirSync(EVAL_DIR, { withFileTypes: true })
   .filter((d) => d.isDirectory() && fs.existsSync(path.join(EVAL_DIR, d.name, "source.html")))
   .map((d) => d.name)
+  .filter((name) => !ONLY || ONLY.has(name))
   .sort()
   .slice(0, LIMIT);
 
@@ -117,6 +122,7 @@ async function main() {
         fieldHits[i].of++;
         const ok = same(norm(m[ourKey] as string | null), want);
         if (ok) fieldHits[i].hit++;
+        else if (SHOW_MISSES) console.log(`  miss ${name} ${expKey}: ours ${JSON.stringify(m[ourKey])} | expected ${JSON.stringify(expMeta[expKey])}`);
         return ok;
       });
       rows.push({ name, ...score, ms: Date.now() - started, meta: metaHits });

@@ -63,19 +63,21 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
     }
     const ldTypes = (o) => [].concat(o["@type"] ?? []).map(String);
-    const article = ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report|BlogPosting|NewsArticle|WebPage/.test(t)));
-    const ldAuthor = (() => {
+    // Articles first: a page's WebPage object often names the publisher, not the writer.
+    const article =
+      ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report/.test(t))) ??
+      ld.find((o) => ldTypes(o).some((t) => /WebPage/.test(t)));
+    const ldAuthors = (() => {
       const a = article?.author ?? article?.creator;
-      const first = Array.isArray(a) ? a[0] : a;
-      if (!first) return null;
-      if (typeof first === "string") return { name: first };
-      return first;
+      return (Array.isArray(a) ? a : a ? [a] : []).map((x) => (typeof x === "string" ? { name: x } : x)).filter((x) => x && typeof x === "object");
     })();
+    const ldAuthor = ldAuthors[0] ?? null;
     const str = (v) => (typeof v === "string" ? clean(v) : null);
 
     const title =
       metaContent("og:title", "twitter:title", "dc:title", "dc.title") ?? str(article?.headline) ?? clean(document.title) ?? clean(document.querySelector("h1")?.textContent);
-    const description = metaContent("description", "og:description", "twitter:description", "dc:description", "dc.description") ?? str(article?.description);
+    // og:description is usually the editor's summary; a plain description is often boilerplate.
+    const description = metaContent("og:description", "description", "twitter:description", "dc:description", "dc.description") ?? str(article?.description);
     const language =
       clean(document.documentElement.getAttribute("lang")) ??
       metaContent("og:locale", "content-language", "dc.language")?.replace("_", "-") ??
@@ -93,10 +95,15 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       document.querySelector('link[rel="apple-touch-icon" i]');
     const favicon = abs(iconEl?.getAttribute("href")) ?? (location.protocol.startsWith("http") ? new URL("/favicon.ico", location.href).href : null);
     const bylineEl = document.querySelector('[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"], .byline .author, .author-name, .byline');
+    // A name is not a URL (article:author is often a profile link) nor a @handle (twitter:creator):
+    // those go to additional_author_information instead.
+    const asName = (v) => (v && !/^(https?:\\/\\/|@|www\\.)/i.test(v) ? v : null);
+    const ldNames = ldAuthors.map((x) => asName(str(x.name))).filter(Boolean);
     const authorName =
-      str(ldAuthor?.name) ??
-      metaContent("author", "article:author", "dc.creator", "parsely-author", "sailthru.author", "twitter:creator") ??
-      clean(bylineEl?.textContent)?.replace(/^by\\s+/i, "") ??
+      (ldNames.length ? [...new Set(ldNames)].join(", ") : null) ??
+      asName(metaContent("author", "dc.creator", "dc:creator", "parsely-author", "sailthru.author")) ??
+      asName(metaContent("article:author")) ??
+      asName(clean(bylineEl?.textContent)?.replace(/^(by|par|von|por|di|door)\\s+/i, "")) ??
       null;
     const feed = abs(
       document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
