@@ -34,6 +34,14 @@ export interface App {
   sql<T extends Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
 }
 
+function signalGroup(c: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-c.pid!, signal);
+  } catch {
+    /* the group is already gone */
+  }
+}
+
 export async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
@@ -68,6 +76,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       cwd: ROOT,
       env: fullEnv,
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so stop/kill take the browsers it started down with it.
+      detached: true,
     });
     child.stdout!.on("data", (d) => logs.push(String(d)));
     child.stderr!.on("data", (d) => logs.push(String(d)));
@@ -100,16 +110,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       if (!child) return;
       const c = child;
       child = null;
-      c.kill("SIGTERM");
-      const timer = setTimeout(() => c.kill("SIGKILL"), 5000);
+      signalGroup(c, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(c, "SIGKILL"), 5000);
       await waitExit(c);
       clearTimeout(timer);
+      signalGroup(c, "SIGKILL"); // whatever the server left behind (browsers) goes too
     },
     async kill() {
       if (!child) return;
       const c = child;
       child = null;
-      c.kill("SIGKILL");
+      signalGroup(c, "SIGKILL"); // a crash: the server and its browsers die at once
       await waitExit(c);
     },
     restart: launch,
