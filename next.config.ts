@@ -19,9 +19,17 @@ const nextConfig: NextConfig = {
   // The API is reached at both /api/<op> and /<op> (the spec's paths have no prefix).
   async rewrites() {
     return [
-      ...["html", "markdown", "screenshot", "meta", "summarize", "keywords", "lighthouse", "console", "scrape"].map(
-        (op) => ({ source: `/${op}`, destination: `/api/${op}` }),
-      ),
+      ...[
+        "html",
+        "markdown",
+        "screenshot",
+        "meta",
+        "summarize",
+        "keywords",
+        "lighthouse",
+        "console",
+        "scrape",
+      ].map((op) => ({ source: `/${op}`, destination: `/api/${op}` })),
       { source: "/result/:token", destination: "/api/result/:token" },
     ];
   },

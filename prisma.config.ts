@@ -5,5 +5,9 @@ import { defineConfig } from "prisma/config";
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },
-  datasource: { url: process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : "postgresql://localhost/unused" },
+  datasource: {
+    url: process.env.DATABASE_URL?.startsWith("postgres")
+      ? process.env.DATABASE_URL
+      : "postgresql://localhost/unused",
+  },
 });

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata = { title: "page-to-data", description: "Any public web page as HTML, Markdown, screenshots and data." };
+export const metadata = {
+  title: "page-to-data",
+  description: "Any public web page as HTML, Markdown, screenshots and data.",
+};
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

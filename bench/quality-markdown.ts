@@ -56,7 +56,12 @@ function markdownText(md: string): string {
 }
 
 function tokens(text: string): string[] {
-  return text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 function f1(got: string[], want: string[]): { p: number; r: number; f: number } {
@@ -76,13 +81,18 @@ function f1(got: string[], want: string[]): { p: number; r: number; f: number } 
   return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
 }
 
-const norm = (s: string | null | undefined) => (s ?? "").toLowerCase().normalize("NFKC").replace(/\s+/g, " ").trim();
+const norm = (s: string | null | undefined) =>
+  (s ?? "").toLowerCase().normalize("NFKC").replace(/\s+/g, " ").trim();
 
 const FIELDS: Array<[string, keyof Metadata, (a: string, b: string) => boolean]> = [
   ["title", "title", (a, b) => a === b || a.includes(b) || b.includes(a)],
   ["byline", "author_name", (a, b) => a === b || a.includes(b) || b.includes(a)],
   ["lang", "language", (a, b) => a.split("-")[0] === b.split("-")[0]],
-  ["excerpt", "description", (a, b) => a === b || a.startsWith(b.slice(0, 60)) || b.startsWith(a.slice(0, 60))],
+  [
+    "excerpt",
+    "description",
+    (a, b) => a === b || a.startsWith(b.slice(0, 60)) || b.startsWith(a.slice(0, 60)),
+  ],
   ["publishedTime", "publication_date", (a, b) => a.slice(0, 10) === b.slice(0, 10)],
 ];
 
@@ -107,7 +117,9 @@ async function main() {
   const fieldHits = FIELDS.map(() => ({ hit: 0, of: 0 }));
   for (const name of pages) {
     const expected = htmlText(fs.readFileSync(path.join(EVAL_DIR, name, "expected.html"), "utf8"));
-    const expMeta = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, name, "expected-metadata.json"), "utf8")) as Record<string, string | null>;
+    const expMeta = JSON.parse(
+      fs.readFileSync(path.join(EVAL_DIR, name, "expected-metadata.json"), "utf8"),
+    ) as Record<string, string | null>;
     const started = Date.now();
     try {
       const { md, m } = await visitPage(
@@ -122,7 +134,10 @@ async function main() {
         fieldHits[i].of++;
         const ok = same(norm(m[ourKey] as string | null), want);
         if (ok) fieldHits[i].hit++;
-        else if (SHOW_MISSES) console.log(`  miss ${name} ${expKey}: ours ${JSON.stringify(m[ourKey])} | expected ${JSON.stringify(expMeta[expKey])}`);
+        else if (SHOW_MISSES)
+          console.log(
+            `  miss ${name} ${expKey}: ours ${JSON.stringify(m[ourKey])} | expected ${JSON.stringify(expMeta[expKey])}`,
+          );
         return ok;
       });
       rows.push({ name, ...score, ms: Date.now() - started, meta: metaHits });
@@ -132,15 +147,25 @@ async function main() {
     }
   }
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
-  console.log(`${pad("page", 44)}${pad("F1", 7)}${pad("prec", 7)}${pad("recall", 8)}${pad("ms", 7)}meta misses`);
+  console.log(
+    `${pad("page", 44)}${pad("F1", 7)}${pad("prec", 7)}${pad("recall", 8)}${pad("ms", 7)}meta misses`,
+  );
   for (const r of rows) {
-    const misses = FIELDS.filter((_, i) => r.meta[i] === false).map(([k]) => k).join(",");
-    console.log(`${pad(r.name, 44)}${pad(r.f.toFixed(3), 7)}${pad(r.p.toFixed(3), 7)}${pad(r.r.toFixed(3), 8)}${pad(r.ms, 7)}${misses}`);
+    const misses = FIELDS.filter((_, i) => r.meta[i] === false)
+      .map(([k]) => k)
+      .join(",");
+    console.log(
+      `${pad(r.name, 44)}${pad(r.f.toFixed(3), 7)}${pad(r.p.toFixed(3), 7)}${pad(r.r.toFixed(3), 8)}${pad(r.ms, 7)}${misses}`,
+    );
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
   const sorted = rows.map((r) => r.f).sort((a, b) => a - b);
-  console.log(`\npages ${rows.length}  mean F1 ${mean(rows.map((r) => r.f)).toFixed(3)}  median F1 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(3)}  mean precision ${mean(rows.map((r) => r.p)).toFixed(3)}  mean recall ${mean(rows.map((r) => r.r)).toFixed(3)}  mean ms ${Math.round(mean(rows.map((r) => r.ms)))}`);
-  console.log(`meta field accuracy: ${FIELDS.map(([k], i) => `${k} ${fieldHits[i].hit}/${fieldHits[i].of}`).join("  ")}`);
+  console.log(
+    `\npages ${rows.length}  mean F1 ${mean(rows.map((r) => r.f)).toFixed(3)}  median F1 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(3)}  mean precision ${mean(rows.map((r) => r.p)).toFixed(3)}  mean recall ${mean(rows.map((r) => r.r)).toFixed(3)}  mean ms ${Math.round(mean(rows.map((r) => r.ms)))}`,
+  );
+  console.log(
+    `meta field accuracy: ${FIELDS.map(([k], i) => `${k} ${fieldHits[i].hit}/${fieldHits[i].of}`).join("  ")}`,
+  );
   await pool.shutdown();
   server.close();
 }

@@ -75,7 +75,8 @@ async function run(argv: string[]): Promise<unknown> {
       return { projectId: values.project, stopped: await stopOldKeys(need(values.project, "project")) };
     case "project set": {
       const robots = values.robots;
-      if (robots !== undefined && robots !== "follow" && robots !== "ignore") throw new UsageError("--robots must be follow or ignore");
+      if (robots !== undefined && robots !== "follow" && robots !== "ignore")
+        throw new UsageError("--robots must be follow or ignore");
       let webhookUrl: string | null | undefined;
       if (values.webhook === "none") webhookUrl = null;
       else if (values.webhook !== undefined) {
@@ -83,10 +84,16 @@ async function run(argv: string[]): Promise<unknown> {
         if (!checked.ok) throw new UsageError(checked.message);
         webhookUrl = checked.url.toString();
       }
-      const project = await updateProject(need(values.project, "project"), { robotsPolicy: robots, webhookUrl });
+      const project = await updateProject(need(values.project, "project"), {
+        robotsPolicy: robots,
+        webhookUrl,
+      });
       // Operators need the signing secret to verify deliveries; the dashboard shows it masked.
       const { db } = await import("@/lib/db");
-      const { webhookSecret } = await db().project.findUniqueOrThrow({ where: { id: project.id }, select: { webhookSecret: true } });
+      const { webhookSecret } = await db().project.findUniqueOrThrow({
+        where: { id: project.id },
+        select: { webhookSecret: true },
+      });
       return { ...project, webhookSecret };
     }
     default:
@@ -102,7 +109,13 @@ run(process.argv.slice(2))
   })
   .catch(async (err) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-    console.log(JSON.stringify({ error: usage ? "usage" : "failed", message: (err as Error).message, ...(usage && { usage: USAGE }) }));
+    console.log(
+      JSON.stringify({
+        error: usage ? "usage" : "failed",
+        message: (err as Error).message,
+        ...(usage && { usage: USAGE }),
+      }),
+    );
     await closeDb().catch(() => {});
     process.exit(usage ? 2 : 1);
   });

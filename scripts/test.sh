@@ -10,6 +10,7 @@ fi
 step "Type check and lint"
 npx tsc --noEmit
 npx eslint . --max-warnings 0
+npx prettier --check . --log-level warn
 step "Building the app for the HTTP tests (next build)"
 npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -60 /tmp/page-to-data-build.log; exit 1; }
 step "Tests"

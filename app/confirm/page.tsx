@@ -8,15 +8,38 @@ import { buttonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Confirm email · page-to-data" };
 
-const MESSAGES: Record<ConfirmOutcome["status"], { tone: "success" | "info" | "error"; title: string; text: string }> = {
-  confirmed: { tone: "success", title: "Email address confirmed", text: "Your organization's API keys are enabled." },
-  "already-confirmed": { tone: "info", title: "Already confirmed", text: "This address was confirmed before; nothing else to do." },
-  expired: { tone: "error", title: "This link has expired", text: "Links work for 24 hours. Request a new one from Settings in the dashboard." },
-  invalid: { tone: "error", title: "This link is not valid", text: "It may be incomplete or replaced. Request a new one from Settings in the dashboard." },
+const MESSAGES: Record<
+  ConfirmOutcome["status"],
+  { tone: "success" | "info" | "error"; title: string; text: string }
+> = {
+  confirmed: {
+    tone: "success",
+    title: "Email address confirmed",
+    text: "Your organization's API keys are enabled.",
+  },
+  "already-confirmed": {
+    tone: "info",
+    title: "Already confirmed",
+    text: "This address was confirmed before; nothing else to do.",
+  },
+  expired: {
+    tone: "error",
+    title: "This link has expired",
+    text: "Links work for 24 hours. Request a new one from Settings in the dashboard.",
+  },
+  invalid: {
+    tone: "error",
+    title: "This link is not valid",
+    text: "It may be incomplete or replaced. Request a new one from Settings in the dashboard.",
+  },
 };
 
 /** The target of the emailed link: confirming is idempotent, so opening it twice is harmless. */
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).token;
   const token = Array.isArray(raw) ? raw[0] : raw;
   await ensureBooted();

@@ -24,8 +24,8 @@ export function SignupForm() {
         <p className="text-sm text-slate-600">
           {done.emailSent ? (
             <>
-              We sent a confirmation link to <strong>{done.email}</strong>. On the Free plan the key answers <code>403 email_unverified</code> until
-              you confirm.
+              We sent a confirmation link to <strong>{done.email}</strong>. On the Free plan the key answers{" "}
+              <code>403 email_unverified</code> until you confirm.
             </>
           ) : (
             <>The confirmation email could not be sent; request a new link from the dashboard.</>
@@ -44,7 +44,8 @@ export function SignupForm() {
     );
   }
 
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value });
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [field]: e.target.value });
 
   return (
     <form
@@ -59,8 +60,17 @@ export function SignupForm() {
           setError(r.error);
           return;
         }
-        const session = await signIn("credentials", { email: form.email, password: form.password, redirect: false });
-        setDone({ apiKey: r.apiKey, email: r.email, emailSent: r.emailSent, signedIn: Boolean(session?.ok && !session.error) });
+        const session = await signIn("credentials", {
+          email: form.email,
+          password: form.password,
+          redirect: false,
+        });
+        setDone({
+          apiKey: r.apiKey,
+          email: r.email,
+          emailSent: r.emailSent,
+          signedIn: Boolean(session?.ok && !session.error),
+        });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -70,18 +80,41 @@ export function SignupForm() {
         </div>
         <div>
           <Label htmlFor="organization">Organization</Label>
-          <Input id="organization" autoComplete="organization" maxLength={80} value={form.organization} onChange={set("organization")} placeholder="Acme Inc." />
+          <Input
+            id="organization"
+            autoComplete="organization"
+            maxLength={80}
+            value={form.organization}
+            onChange={set("organization")}
+            placeholder="Acme Inc."
+          />
         </div>
       </div>
       <div>
         <Label htmlFor="email">Email</Label>
-        <Input id="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+        />
       </div>
       <div>
         <Label htmlFor="password" hint="at least 8 characters">
           Password
         </Label>
-        <Input id="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} value={form.password} onChange={set("password")} />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={200}
+          value={form.password}
+          onChange={set("password")}
+        />
       </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -12,8 +12,8 @@ export function EmailBanner({ email }: { email: string }) {
       actions={<ResendConfirmationButton />}
     >
       We sent a confirmation link to <strong>{email}</strong>. On the Free plan your API keys answer{" "}
-      <code className="rounded bg-amber-100 px-1">403 email_unverified</code> until an admin of the organization confirms. The
-      dashboard and the Playground work meanwhile.
+      <code className="rounded bg-amber-100 px-1">403 email_unverified</code> until an admin of the
+      organization confirms. The dashboard and the Playground work meanwhile.
     </Alert>
   );
 }

@@ -53,7 +53,12 @@ export function KeyActions({ projectId, hasGraceKeys }: { projectId: string; has
           Rotate key
         </Button>
         {!confirmStop ? (
-          <Button variant="danger" disabled={pending || !hasGraceKeys} onClick={() => setConfirmStop(true)} title={hasGraceKeys ? undefined : "No replaced key is still accepted."}>
+          <Button
+            variant="danger"
+            disabled={pending || !hasGraceKeys}
+            onClick={() => setConfirmStop(true)}
+            title={hasGraceKeys ? undefined : "No replaced key is still accepted."}
+          >
             Stop accepting old key
           </Button>
         ) : (
@@ -67,7 +72,12 @@ export function KeyActions({ projectId, hasGraceKeys }: { projectId: string; has
                 run(async () => {
                   setConfirmStop(false);
                   const r = await stopOldKeysAction(projectId);
-                  if (r.ok) setNotice(r.stopped ? `Stopped accepting ${r.stopped} old key${r.stopped === 1 ? "" : "s"}.` : "No old key was still accepted.");
+                  if (r.ok)
+                    setNotice(
+                      r.stopped
+                        ? `Stopped accepting ${r.stopped} old key${r.stopped === 1 ? "" : "s"}.`
+                        : "No old key was still accepted.",
+                    );
                   else setError(r.error);
                 })
               }
@@ -95,7 +105,11 @@ export function KeyActions({ projectId, hasGraceKeys }: { projectId: string; has
         <ShownOnceKey
           apiKey={shown.apiKey}
           title={shown.kind === "rotated" ? "Key rotated: here is the new key" : "New key created"}
-          note={shown.kind === "rotated" ? "The replaced key keeps working for 24 hours, or until you stop accepting it." : undefined}
+          note={
+            shown.kind === "rotated"
+              ? "The replaced key keeps working for 24 hours, or until you stop accepting it."
+              : undefined
+          }
           onDismiss={() => setShown(null)}
         />
       )}

@@ -12,7 +12,8 @@ const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
 
 /** Keys by prefix only (spec §5.5): the full key is never stored, so it cannot be shown here. */
 export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Date }) {
-  if (!keys.length) return <p className="text-sm text-slate-500">This project has no keys. Create one above.</p>;
+  if (!keys.length)
+    return <p className="text-sm text-slate-500">This project has no keys. Create one above.</p>;
   return (
     <div className="-mx-5 overflow-x-auto">
       <table className="min-w-full text-sm" data-testid="key-table">
@@ -40,7 +41,8 @@ export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Dat
                   <span className="text-slate-400">no end</span>
                 ) : k.state === "grace" && k.graceUntil ? (
                   <span title={formatDateTime(k.graceUntil)}>
-                    {formatDateTime(k.graceUntil)} <span className="text-xs text-amber-700">({formatRelative(k.graceUntil, now)})</span>
+                    {formatDateTime(k.graceUntil)}{" "}
+                    <span className="text-xs text-amber-700">({formatRelative(k.graceUntil, now)})</span>
                   </span>
                 ) : (
                   <span className="text-slate-400">not accepted</span>

@@ -19,10 +19,17 @@ export function NewProjectForm({ organizations }: { organizations: { id: string;
       <div className="space-y-3">
         <ShownOnceKey apiKey={created.apiKey} title="Project created. Its first API key:" />
         <div className="flex gap-2">
-          <Link href={`/dashboard/projects/${created.projectId}`} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          <Link
+            href={`/dashboard/projects/${created.projectId}`}
+            className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+          >
             Open the project →
           </Link>
-          <button type="button" className="text-sm text-slate-500 hover:text-slate-800" onClick={() => (setCreated(null), setName(""))}>
+          <button
+            type="button"
+            className="text-sm text-slate-500 hover:text-slate-800"
+            onClick={() => (setCreated(null), setName(""))}
+          >
             Create another
           </button>
         </div>
@@ -57,7 +64,14 @@ export function NewProjectForm({ organizations }: { organizations: { id: string;
       )}
       <div className="w-72">
         <Label htmlFor="projectName">Name</Label>
-        <Input id="projectName" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} placeholder="Production crawler" />
+        <Input
+          id="projectName"
+          required
+          maxLength={80}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Production crawler"
+        />
       </div>
       <Button type="submit" disabled={pending || !name.trim()}>
         {pending ? "Creating…" : "Create project"}

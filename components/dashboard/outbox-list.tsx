@@ -28,7 +28,11 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
                 <ul className="mt-1 space-y-0.5">
                   {mail.links.map((link) => (
                     <li key={link} className="truncate">
-                      <a href={link} className="text-sm font-medium text-indigo-600 hover:text-indigo-500" data-testid="outbox-link">
+                      <a
+                        href={link}
+                        className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                        data-testid="outbox-link"
+                      >
                         {link.includes("/confirm?") ? "Open confirmation link" : link}
                       </a>
                     </li>

@@ -7,8 +7,16 @@ import { Input, Label } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
 
 const POLICIES = [
-  { value: "follow", title: "Follow", text: "Refuse pages that the site's robots.txt disallows for our crawler." },
-  { value: "ignore", title: "Ignore", text: "Fetch pages regardless of robots.txt (the caller takes responsibility)." },
+  {
+    value: "follow",
+    title: "Follow",
+    text: "Refuse pages that the site's robots.txt disallows for our crawler.",
+  },
+  {
+    value: "ignore",
+    title: "Ignore",
+    text: "Fetch pages regardless of robots.txt (the caller takes responsibility).",
+  },
 ] as const;
 
 export function ProjectSettingsForm({
@@ -50,10 +58,19 @@ export function ProjectSettingsForm({
               key={p.value}
               className={cx(
                 "flex cursor-pointer gap-3 rounded-lg border p-3 text-sm",
-                policy === p.value ? "border-indigo-500 bg-indigo-50/50 ring-1 ring-indigo-500" : "border-slate-200 hover:border-slate-300",
+                policy === p.value
+                  ? "border-indigo-500 bg-indigo-50/50 ring-1 ring-indigo-500"
+                  : "border-slate-200 hover:border-slate-300",
               )}
             >
-              <input type="radio" name="robotsPolicy" value={p.value} checked={policy === p.value} onChange={() => setPolicy(p.value)} className="mt-0.5 accent-indigo-600" />
+              <input
+                type="radio"
+                name="robotsPolicy"
+                value={p.value}
+                checked={policy === p.value}
+                onChange={() => setPolicy(p.value)}
+                className="mt-0.5 accent-indigo-600"
+              />
               <span>
                 <span className="block font-medium text-slate-900">{p.title}</span>
                 <span className="block text-xs text-slate-500">{p.text}</span>
@@ -76,15 +93,22 @@ export function ProjectSettingsForm({
           onChange={(e) => setUrl(e.target.value)}
           disabled={!canEdit || pending}
         />
-        <p className="mt-1 text-xs text-slate-500">A public http or https address (no IPs, internal names or custom ports). Leave empty for none.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          A public http or https address (no IPs, internal names or custom ports). Leave empty for none.
+        </p>
       </div>
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={!canEdit || pending}>
           {pending ? "Saving…" : "Save settings"}
         </Button>
-        {!canEdit && <span className="text-xs text-slate-500">Only owners and admins can change settings.</span>}
+        {!canEdit && (
+          <span className="text-xs text-slate-500">Only owners and admins can change settings.</span>
+        )}
         {result && (
-          <span role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-emerald-700" : "text-sm text-red-700"}>
+          <span
+            role={result.ok ? "status" : "alert"}
+            className={result.ok ? "text-sm text-emerald-700" : "text-sm text-red-700"}
+          >
             {result.text}
           </span>
         )}

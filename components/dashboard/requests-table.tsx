@@ -2,11 +2,20 @@ import type { RecentRequest } from "@/lib/dashboard/projects";
 import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
 
-const STATE_TONE: Record<RecentRequest["state"], Tone> = { queued: "gray", processing: "blue", complete: "green", failed: "red" };
+const STATE_TONE: Record<RecentRequest["state"], Tone> = {
+  queued: "gray",
+  processing: "blue",
+  complete: "green",
+  failed: "red",
+};
 
 export function RequestsTable({ requests }: { requests: RecentRequest[] }) {
   if (!requests.length) {
-    return <p className="px-5 py-4 text-sm text-slate-500">No requests yet. Try one in the Playground or with your API key.</p>;
+    return (
+      <p className="px-5 py-4 text-sm text-slate-500">
+        No requests yet. Try one in the Playground or with your API key.
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto">

@@ -19,7 +19,13 @@ export function ResendConfirmationButton({ variant = "secondary" }: { variant?: 
             const r = await resendConfirmationAction();
             setMessage(
               r.ok
-                ? { ok: true, text: r.via === "outbox" ? "New link added to the dev outbox." : `New link sent to ${r.sentTo}.` }
+                ? {
+                    ok: true,
+                    text:
+                      r.via === "outbox"
+                        ? "New link added to the dev outbox."
+                        : `New link sent to ${r.sentTo}.`,
+                  }
                 : { ok: false, text: r.error },
             );
           })

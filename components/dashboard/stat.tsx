@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function Stat({ label, value, detail, children }: { label: string; value: ReactNode; detail?: ReactNode; children?: ReactNode }) {
+export function Stat({
+  label,
+  value,
+  detail,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>

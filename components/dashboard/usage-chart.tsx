@@ -19,12 +19,24 @@ export function UsageChart({ days }: { days: DayUsage[] }) {
   const ticks = [0, top / 2, top];
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={`Credits per day over the last ${days.length} days: ${total} in total`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Credits per day over the last ${days.length} days: ${total} in total`}
+      >
         {ticks.map((t) => {
           const y = pad.top + plotH - (t / top) * plotH;
           return (
             <g key={t}>
-              <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} className="stroke-slate-200" strokeDasharray={t === 0 ? undefined : "3 3"} />
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={y}
+                y2={y}
+                className="stroke-slate-200"
+                strokeDasharray={t === 0 ? undefined : "3 3"}
+              />
               <text x={pad.left - 6} y={y + 3} textAnchor="end" className="fill-slate-400 text-[10px]">
                 {formatNumber(t)}
               </text>
@@ -36,12 +48,30 @@ export function UsageChart({ days }: { days: DayUsage[] }) {
           const x = pad.left + i * slot + (slot - barW) / 2;
           return (
             <g key={d.day}>
-              <rect x={pad.left + i * slot} y={pad.top} width={slot} height={plotH} className="fill-transparent hover:fill-slate-100" />
-              <rect x={x} y={pad.top + plotH - h} width={barW} height={Math.max(h, d.credits ? 1 : 0)} rx={1.5} className="fill-indigo-500">
+              <rect
+                x={pad.left + i * slot}
+                y={pad.top}
+                width={slot}
+                height={plotH}
+                className="fill-transparent hover:fill-slate-100"
+              />
+              <rect
+                x={x}
+                y={pad.top + plotH - h}
+                width={barW}
+                height={Math.max(h, d.credits ? 1 : 0)}
+                rx={1.5}
+                className="fill-indigo-500"
+              >
                 <title>{`${formatShortDay(d.day)}: ${formatNumber(d.credits)} credit${d.credits === 1 ? "" : "s"}`}</title>
               </rect>
               {(i % 5 === 0 || i === days.length - 1) && (
-                <text x={pad.left + i * slot + slot / 2} y={height - 6} textAnchor="middle" className="fill-slate-400 text-[10px]">
+                <text
+                  x={pad.left + i * slot + slot / 2}
+                  y={height - 6}
+                  textAnchor="middle"
+                  className="fill-slate-400 text-[10px]"
+                >
                   {formatShortDay(d.day)}
                 </text>
               )}
@@ -49,9 +79,7 @@ export function UsageChart({ days }: { days: DayUsage[] }) {
           );
         })}
       </svg>
-      <figcaption className="sr-only">
-        {days.map((d) => `${d.day}: ${d.credits}`).join(", ")}
-      </figcaption>
+      <figcaption className="sr-only">{days.map((d) => `${d.day}: ${d.credits}`).join(", ")}</figcaption>
     </figure>
   );
 }

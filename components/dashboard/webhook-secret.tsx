@@ -14,7 +14,10 @@ export function WebhookSecret({ projectId, canReveal }: { projectId: string; can
     <div>
       <p className="mb-1 text-sm font-medium text-slate-700">Webhook signing secret</p>
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-sm text-slate-800 ring-1 ring-inset ring-slate-200">
+        <code
+          data-testid="webhook-secret"
+          className="min-w-0 flex-1 break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-sm text-slate-800 ring-1 ring-inset ring-slate-200"
+        >
           {secret ?? "whsec_••••••••••••••••••••"}
         </code>
         {secret ? (
@@ -41,7 +44,10 @@ export function WebhookSecret({ projectId, canReveal }: { projectId: string; can
           </Button>
         )}
       </div>
-      <p className="mt-1 text-xs text-slate-500">Deliveries are signed with this secret (Standard Webhooks). Verify the signature before trusting a payload.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Deliveries are signed with this secret (Standard Webhooks). Verify the signature before trusting a
+        payload.
+      </p>
       {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
     </div>
   );

@@ -11,7 +11,11 @@ function statusTone(status: string) {
 
 export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
   return (
-    <section id={endpoint.id} className="scroll-mt-6 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="endpoint">
+    <section
+      id={endpoint.id}
+      className="scroll-mt-6 rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="endpoint"
+    >
       <header className="border-b border-slate-100 px-6 py-5">
         <div className="flex flex-wrap items-center gap-3">
           <Badge tone={endpoint.method === "GET" ? "blue" : "indigo"} className="font-mono">
@@ -48,7 +52,9 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
                   <p className="text-slate-700">{r.description}</p>
                   {r.items.length > 0 && (
                     <details className="mt-1 text-xs text-slate-600">
-                      <summary className="cursor-pointer text-slate-500 hover:text-slate-800">{r.items.length} failure messages</summary>
+                      <summary className="cursor-pointer text-slate-500 hover:text-slate-800">
+                        {r.items.length} failure messages
+                      </summary>
                       <ul className="mt-1 list-disc space-y-0.5 pl-5">
                         {r.items.map((item) => (
                           <li key={item}>{item}</li>
@@ -77,7 +83,9 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
             <h3 className="text-sm font-semibold text-slate-900">Example</h3>
             <CopyButton value={endpoint.curl} />
           </div>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">{endpoint.curl}</pre>
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">
+            {endpoint.curl}
+          </pre>
         </div>
       </div>
     </section>

@@ -18,7 +18,9 @@ export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: 
           {fields.map((f) => (
             <tr key={f.name} className="align-top">
               <td className="whitespace-nowrap px-4 py-2" style={{ paddingLeft: `${1 + f.depth * 1.25}rem` }}>
-                <code className="font-mono text-xs font-semibold text-slate-900">{f.depth ? f.name.split(".").pop() : f.name}</code>
+                <code className="font-mono text-xs font-semibold text-slate-900">
+                  {f.depth ? f.name.split(".").pop() : f.name}
+                </code>
                 {f.required && (
                   <Badge tone="red" className="ml-2">
                     required
@@ -26,7 +28,9 @@ export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: 
                 )}
               </td>
               <td className="px-3 py-2 font-mono text-xs text-indigo-700">{f.type}</td>
-              <td className="px-3 py-2 text-xs text-slate-600">{f.bounds || <span className="text-slate-300">—</span>}</td>
+              <td className="px-3 py-2 text-xs text-slate-600">
+                {f.bounds || <span className="text-slate-300">—</span>}
+              </td>
               <td className="px-4 py-2 text-slate-600">{f.description}</td>
             </tr>
           ))}

@@ -19,14 +19,28 @@ function stepIndex(phase: Phase, rejected: boolean): number {
  * Where a request is: accepted → processing → complete/failed (spec §3), with elapsed time and an
  * indeterminate bar while it runs. A sync request shows "Processing" while the response is awaited.
  */
-export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; sync: boolean; elapsedMs: number; token?: string }) {
+export function JobStatus({
+  phase,
+  sync,
+  elapsedMs,
+  token,
+}: {
+  phase: Phase;
+  sync: boolean;
+  elapsedMs: number;
+  token?: string;
+}) {
   // A failure without a token was refused at the door (validation, auth, quota): nothing was accepted.
   const rejected = phase === "failed" && !token;
   const running = phase === "sending" || phase === "accepted" || phase === "processing";
   // A sync request is accepted and processed inside one HTTP call: show it as processing.
   const current = sync && phase === "sending" ? 1 : stepIndex(phase, rejected);
   return (
-    <div data-testid="job-status" data-phase={phase} className="rounded-lg border border-slate-200 bg-white p-4">
+    <div
+      data-testid="job-status"
+      data-phase={phase}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <ol className="flex items-center gap-2 text-xs font-medium">
         {STEPS.map((step, i) => {
           const failedHere = phase === "failed" && i === current;
@@ -37,13 +51,35 @@ export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; syn
               <span
                 className={cx(
                   "grid size-6 shrink-0 place-items-center rounded-full text-[11px] ring-1 ring-inset",
-                  failedHere ? "bg-red-600 text-white ring-red-600" : done ? "bg-indigo-600 text-white ring-indigo-600" : active ? "bg-indigo-50 text-indigo-700 ring-indigo-400" : "bg-white text-slate-400 ring-slate-300",
+                  failedHere
+                    ? "bg-red-600 text-white ring-red-600"
+                    : done
+                      ? "bg-indigo-600 text-white ring-indigo-600"
+                      : active
+                        ? "bg-indigo-50 text-indigo-700 ring-indigo-400"
+                        : "bg-white text-slate-400 ring-slate-300",
                 )}
               >
-                {failedHere ? "✕" : done ? "✓" : active ? <span className="size-2 animate-ping rounded-full bg-indigo-500" /> : i + 1}
+                {failedHere ? (
+                  "✕"
+                ) : done ? (
+                  "✓"
+                ) : active ? (
+                  <span className="size-2 animate-ping rounded-full bg-indigo-500" />
+                ) : (
+                  i + 1
+                )}
               </span>
-              <span className={cx(failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-400")}>{failedHere ? (rejected ? "Rejected" : "Failed") : step.label}</span>
-              {i < STEPS.length - 1 && <span className={cx("h-px flex-1", i < current ? "bg-indigo-600" : "bg-slate-200")} />}
+              <span
+                className={cx(
+                  failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-400",
+                )}
+              >
+                {failedHere ? (rejected ? "Rejected" : "Failed") : step.label}
+              </span>
+              {i < STEPS.length - 1 && (
+                <span className={cx("h-px flex-1", i < current ? "bg-indigo-600" : "bg-slate-200")} />
+              )}
             </li>
           );
         })}
@@ -55,7 +91,11 @@ export function JobStatus({ phase, sync, elapsedMs, token }: { phase: Phase; syn
           <div className={cx("h-full w-full", phase === "failed" ? "bg-red-500" : "bg-emerald-500")} />
         )}
       </div>
-      <p className="mt-2 flex flex-wrap justify-between gap-2 text-xs text-slate-500" role="status" aria-live="polite">
+      <p
+        className="mt-2 flex flex-wrap justify-between gap-2 text-xs text-slate-500"
+        role="status"
+        aria-live="polite"
+      >
         <span>
           {phase === "sending" && (sync ? "Waiting for the result (sync, up to 60 s)…" : "Sending…")}
           {phase === "accepted" && "Accepted; waiting for a worker…"}

@@ -7,10 +7,21 @@ import { parseMarkdown, type Block, type Inline } from "@/lib/dashboard/markdown
  */
 export function MarkdownView({ source, baseUrl }: { source: string; baseUrl?: string }) {
   const blocks = parseMarkdown(source, { baseUrl });
-  return <div className="space-y-3 text-sm leading-relaxed text-slate-800">{blocks.map((b, i) => renderBlock(b, i))}</div>;
+  return (
+    <div className="space-y-3 text-sm leading-relaxed text-slate-800">
+      {blocks.map((b, i) => renderBlock(b, i))}
+    </div>
+  );
 }
 
-const HEADING_CLASS = ["text-2xl font-semibold", "text-xl font-semibold", "text-lg font-semibold", "text-base font-semibold", "text-sm font-semibold", "text-sm font-semibold text-slate-600"];
+const HEADING_CLASS = [
+  "text-2xl font-semibold",
+  "text-xl font-semibold",
+  "text-lg font-semibold",
+  "text-base font-semibold",
+  "text-sm font-semibold",
+  "text-sm font-semibold text-slate-600",
+];
 
 function renderBlock(block: Block, key: number): ReactNode {
   switch (block.type) {
@@ -26,7 +37,10 @@ function renderBlock(block: Block, key: number): ReactNode {
       return <p key={key}>{renderInlines(block.children)}</p>;
     case "code":
       return (
-        <pre key={key} className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+        <pre
+          key={key}
+          className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+        >
           <code>{block.text}</code>
         </pre>
       );
@@ -41,7 +55,9 @@ function renderBlock(block: Block, key: number): ReactNode {
     case "list": {
       const items = block.items.map((item, i) => (
         <li key={i} className="space-y-1">
-          {item.length === 1 && item[0].type === "paragraph" ? renderInlines(item[0].children) : item.map(renderBlock)}
+          {item.length === 1 && item[0].type === "paragraph"
+            ? renderInlines(item[0].children)
+            : item.map(renderBlock)}
         </li>
       ));
       return block.ordered ? (
@@ -108,12 +124,27 @@ function renderInline(node: Inline, key: number): ReactNode {
       return <br key={key} />;
     case "link":
       return (
-        <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow" className="text-indigo-600 underline decoration-indigo-300 hover:decoration-indigo-600">
+        <a
+          key={key}
+          href={node.href}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="text-indigo-600 underline decoration-indigo-300 hover:decoration-indigo-600"
+        >
           {renderInlines(node.children)}
         </a>
       );
     case "image":
-      // eslint-disable-next-line @next/next/no-img-element -- arbitrary remote images from the scraped page
-      return <img key={key} src={node.src} alt={node.alt} loading="lazy" referrerPolicy="no-referrer" className="my-2 inline-block max-h-96 max-w-full rounded border border-slate-200" />;
+      return (
+        // eslint-disable-next-line @next/next/no-img-element -- arbitrary remote images from the scraped page
+        <img
+          key={key}
+          src={node.src}
+          alt={node.alt}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="my-2 inline-block max-h-96 max-w-full rounded border border-slate-200"
+        />
+      );
   }
 }

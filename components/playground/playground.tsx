@@ -1,7 +1,12 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { buildRequestBody, curlCommand, DEFAULT_FORM, type PlaygroundForm } from "@/lib/dashboard/playground-body";
+import {
+  buildRequestBody,
+  curlCommand,
+  DEFAULT_FORM,
+  type PlaygroundForm,
+} from "@/lib/dashboard/playground-body";
 import { parseJson, readReply, replyError, type ApiReply } from "@/lib/dashboard/api-reply";
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
@@ -24,7 +29,13 @@ interface Run {
   finishedAt?: number;
 }
 
-export function Playground({ projects, initialProjectId }: { projects: ProjectOption[]; initialProjectId: string }) {
+export function Playground({
+  projects,
+  initialProjectId,
+}: {
+  projects: ProjectOption[];
+  initialProjectId: string;
+}) {
   const [projectId, setProjectId] = useState(initialProjectId);
   const [form, setForm] = useState<PlaygroundForm>(DEFAULT_FORM);
   const [run, setRun] = useState<Run | null>(null);
@@ -47,12 +58,20 @@ export function Playground({ projects, initialProjectId }: { projects: ProjectOp
       const post = await readReply(res);
       setRun((r) => (r?.id === id ? { ...r, post, finishedAt: Date.now() } : r));
     } catch (err) {
-      setRun((r) => (r?.id === id ? { ...r, networkError: err instanceof Error ? err.message : String(err), finishedAt: Date.now() } : r));
+      setRun((r) =>
+        r?.id === id
+          ? { ...r, networkError: err instanceof Error ? err.message : String(err), finishedAt: Date.now() }
+          : r,
+      );
     }
   }
 
   if (!projects.length) {
-    return <Alert tone="info" title="No project yet">Create a project first; the Playground runs requests as one of your projects.</Alert>;
+    return (
+      <Alert tone="info" title="No project yet">
+        Create a project first; the Playground runs requests as one of your projects.
+      </Alert>
+    );
   }
 
   const elapsed = run ? (view?.running ? now : (view?.doneAt ?? run.finishedAt ?? now)) - run.startedAt : 0;
@@ -61,11 +80,32 @@ export function Playground({ projects, initialProjectId }: { projects: ProjectOp
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <div className="space-y-6">
-        <Card title="Request" description="Runs through the same pipeline as the public API, as the chosen project. Credits are spent as usual.">
-          <RequestForm projects={projects} projectId={projectId} onProject={setProjectId} form={form} onChange={setForm} onSubmit={submit} busy={view?.running ?? false} />
+        <Card
+          title="Request"
+          description="Runs through the same pipeline as the public API, as the chosen project. Credits are spent as usual."
+        >
+          <RequestForm
+            projects={projects}
+            projectId={projectId}
+            onProject={setProjectId}
+            form={form}
+            onChange={setForm}
+            onSubmit={submit}
+            busy={view?.running ?? false}
+          />
         </Card>
-        <Card title="Request body" actions={<CopyButton value={curlCommand(origin, form.endpoint, buildRequestBody(form))} label="Copy as curl" />}>
-          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700">{JSON.stringify(buildRequestBody(form), null, 2)}</pre>
+        <Card
+          title="Request body"
+          actions={
+            <CopyButton
+              value={curlCommand(origin, form.endpoint, buildRequestBody(form))}
+              label="Copy as curl"
+            />
+          }
+        >
+          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700">
+            {JSON.stringify(buildRequestBody(form), null, 2)}
+          </pre>
         </Card>
       </div>
 
@@ -76,12 +116,26 @@ export function Playground({ projects, initialProjectId }: { projects: ProjectOp
           </div>
         ) : (
           <>
-            <JobStatus phase={view.phase} sync={run.form.sync} elapsedMs={Math.max(0, elapsed)} token={view.token} />
+            <JobStatus
+              phase={view.phase}
+              sync={run.form.sync}
+              elapsedMs={Math.max(0, elapsed)}
+              token={view.token}
+            />
             {(run.post || view.result) && (
               <Card title="Response">
-                <div className={view.result && view.result !== run.post ? "grid gap-6 lg:grid-cols-2" : "grid"}>
-                  {run.post && <ResponseHeaders reply={run.post} label={run.form.sync ? "POST /" + run.form.endpoint : "POST (accepted)"} />}
-                  {view.result && view.result !== run.post && <ResponseHeaders reply={view.result} label="GET result" />}
+                <div
+                  className={view.result && view.result !== run.post ? "grid gap-6 lg:grid-cols-2" : "grid"}
+                >
+                  {run.post && (
+                    <ResponseHeaders
+                      reply={run.post}
+                      label={run.form.sync ? "POST /" + run.form.endpoint : "POST (accepted)"}
+                    />
+                  )}
+                  {view.result && view.result !== run.post && (
+                    <ResponseHeaders reply={view.result} label="GET result" />
+                  )}
                 </div>
               </Card>
             )}
@@ -92,7 +146,12 @@ export function Playground({ projects, initialProjectId }: { projects: ProjectOp
             )}
             {view.phase === "complete" && view.result && (
               <Card title="Result">
-                <ResultPreview endpoint={run.form.endpoint} text={view.result.text} format={run.form.screenshot.format} pageUrl={String(run.body.url)} />
+                <ResultPreview
+                  endpoint={run.form.endpoint}
+                  text={view.result.text}
+                  format={run.form.screenshot.format}
+                  pageUrl={String(run.body.url)}
+                />
               </Card>
             )}
           </>
@@ -113,15 +172,25 @@ interface View {
 
 function deriveView(run: Run | null, polled: ApiReply | undefined, polledAt: number): View | null {
   if (!run) return null;
-  if (run.networkError) return { phase: "failed", running: false, error: { code: "network_error", message: run.networkError } };
+  if (run.networkError)
+    return { phase: "failed", running: false, error: { code: "network_error", message: run.networkError } };
   if (!run.post) return { phase: "sending", running: true };
   const token = run.post.headers["X-Result-Token"];
-  if (run.post.status !== 200) return { phase: "failed", running: false, token, result: run.post, error: replyError(run.post) };
+  if (run.post.status !== 200)
+    return { phase: "failed", running: false, token, result: run.post, error: replyError(run.post) };
   if (run.form.sync) return { phase: "complete", running: false, token, result: run.post };
   if (!polled) return { phase: "accepted", running: true, token };
   if (polled.status === 202) return { phase: "processing", running: true, token, result: polled };
-  if (polled.status === 200) return { phase: "complete", running: false, token, result: polled, doneAt: polledAt };
-  return { phase: "failed", running: false, token, result: polled, error: replyError(polled), doneAt: polledAt };
+  if (polled.status === 200)
+    return { phase: "complete", running: false, token, result: polled, doneAt: polledAt };
+  return {
+    phase: "failed",
+    running: false,
+    token,
+    result: polled,
+    error: replyError(polled),
+    doneAt: polledAt,
+  };
 }
 
 function acceptedToken(reply: ApiReply): string | null {

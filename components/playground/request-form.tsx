@@ -1,7 +1,14 @@
 "use client";
 
 import type { OperationName } from "@/lib/schemas/options";
-import { PLAYGROUND_ENDPOINTS, PLAYGROUND_OPERATIONS, usesScreenshot, type ImageFormat, type PlaygroundEndpoint, type PlaygroundForm } from "@/lib/dashboard/playground-body";
+import {
+  PLAYGROUND_ENDPOINTS,
+  PLAYGROUND_OPERATIONS,
+  usesScreenshot,
+  type ImageFormat,
+  type PlaygroundEndpoint,
+  type PlaygroundForm,
+} from "@/lib/dashboard/playground-body";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Input, Label, Select } from "@/components/ui/field";
 
@@ -40,9 +47,15 @@ export function RequestForm({
   onSubmit: () => void;
   busy: boolean;
 }) {
-  const set = <K extends keyof PlaygroundForm>(key: K, value: PlaygroundForm[K]) => onChange({ ...form, [key]: value });
+  const set = <K extends keyof PlaygroundForm>(key: K, value: PlaygroundForm[K]) =>
+    onChange({ ...form, [key]: value });
   const toggleOp = (op: OperationName) =>
-    set("scrapeOperations", form.scrapeOperations.includes(op) ? form.scrapeOperations.filter((o) => o !== op) : PLAYGROUND_OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)));
+    set(
+      "scrapeOperations",
+      form.scrapeOperations.includes(op)
+        ? form.scrapeOperations.filter((o) => o !== op)
+        : PLAYGROUND_OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)),
+    );
 
   return (
     <form
@@ -67,7 +80,11 @@ export function RequestForm({
           <Label htmlFor="endpoint" hint={COSTS[form.endpoint]}>
             Operation
           </Label>
-          <Select id="endpoint" value={form.endpoint} onChange={(e) => set("endpoint", e.target.value as PlaygroundEndpoint)}>
+          <Select
+            id="endpoint"
+            value={form.endpoint}
+            onChange={(e) => set("endpoint", e.target.value as PlaygroundEndpoint)}
+          >
             {PLAYGROUND_ENDPOINTS.map((ep) => (
               <option key={ep} value={ep}>
                 {ep}
@@ -79,10 +96,18 @@ export function RequestForm({
 
       {form.endpoint === "scrape" && (
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Operations to run from one visit</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-700">
+            Operations to run from one visit
+          </legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {PLAYGROUND_OPERATIONS.map((op) => (
-              <Checkbox key={op} id={`op-${op}`} label={op} checked={form.scrapeOperations.includes(op)} onChange={() => toggleOp(op)} />
+              <Checkbox
+                key={op}
+                id={`op-${op}`}
+                label={op}
+                checked={form.scrapeOperations.includes(op)}
+                onChange={() => toggleOp(op)}
+              />
             ))}
           </div>
         </fieldset>
@@ -90,12 +115,30 @@ export function RequestForm({
 
       <div>
         <Label htmlFor="url">URL</Label>
-        <Input id="url" type="text" inputMode="url" required value={form.url} onChange={(e) => set("url", e.target.value)} placeholder="https://example.com/" />
+        <Input
+          id="url"
+          type="text"
+          inputMode="url"
+          required
+          value={form.url}
+          onChange={(e) => set("url", e.target.value)}
+          placeholder="https://example.com/"
+        />
       </div>
 
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <Checkbox id="sync" label="Sync (wait for the result)" checked={form.sync} onChange={(e) => set("sync", e.target.checked)} />
-        <Checkbox id="bypass" label="Bypass cache (max_age 0)" checked={form.bypassCache} onChange={(e) => set("bypassCache", e.target.checked)} />
+        <Checkbox
+          id="sync"
+          label="Sync (wait for the result)"
+          checked={form.sync}
+          onChange={(e) => set("sync", e.target.checked)}
+        />
+        <Checkbox
+          id="bypass"
+          label="Bypass cache (max_age 0)"
+          checked={form.bypassCache}
+          onChange={(e) => set("bypassCache", e.target.checked)}
+        />
       </div>
 
       {usesScreenshot(form) && (
@@ -104,7 +147,13 @@ export function RequestForm({
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
               <Label htmlFor="format">Format</Label>
-              <Select id="format" value={form.screenshot.format} onChange={(e) => set("screenshot", { ...form.screenshot, format: e.target.value as ImageFormat })}>
+              <Select
+                id="format"
+                value={form.screenshot.format}
+                onChange={(e) =>
+                  set("screenshot", { ...form.screenshot, format: e.target.value as ImageFormat })
+                }
+              >
                 <option value="png">png</option>
                 <option value="jpeg">jpeg</option>
                 <option value="webp">webp</option>
@@ -112,17 +161,41 @@ export function RequestForm({
             </div>
             <div>
               <Label htmlFor="vw">Viewport width</Label>
-              <Input id="vw" inputMode="numeric" placeholder="1350" value={form.screenshot.viewportWidth} onChange={(e) => set("screenshot", { ...form.screenshot, viewportWidth: e.target.value })} />
+              <Input
+                id="vw"
+                inputMode="numeric"
+                placeholder="1350"
+                value={form.screenshot.viewportWidth}
+                onChange={(e) => set("screenshot", { ...form.screenshot, viewportWidth: e.target.value })}
+              />
             </div>
             <div>
               <Label htmlFor="vh">Viewport height</Label>
-              <Input id="vh" inputMode="numeric" placeholder="797" value={form.screenshot.viewportHeight} onChange={(e) => set("screenshot", { ...form.screenshot, viewportHeight: e.target.value })} />
+              <Input
+                id="vh"
+                inputMode="numeric"
+                placeholder="797"
+                value={form.screenshot.viewportHeight}
+                onChange={(e) => set("screenshot", { ...form.screenshot, viewportHeight: e.target.value })}
+              />
             </div>
           </div>
-          <p className="mt-1 text-xs text-slate-500">Width 320–1920, height 240–1080 pixels; empty uses 1350 × 797.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Width 320–1920, height 240–1080 pixels; empty uses 1350 × 797.
+          </p>
           <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-            <Checkbox id="fullPage" label="Full page" checked={form.screenshot.fullPage} onChange={(e) => set("screenshot", { ...form.screenshot, fullPage: e.target.checked })} />
-            <Checkbox id="darkMode" label="Dark mode" checked={form.screenshot.darkMode} onChange={(e) => set("screenshot", { ...form.screenshot, darkMode: e.target.checked })} />
+            <Checkbox
+              id="fullPage"
+              label="Full page"
+              checked={form.screenshot.fullPage}
+              onChange={(e) => set("screenshot", { ...form.screenshot, fullPage: e.target.checked })}
+            />
+            <Checkbox
+              id="darkMode"
+              label="Dark mode"
+              checked={form.screenshot.darkMode}
+              onChange={(e) => set("screenshot", { ...form.screenshot, darkMode: e.target.checked })}
+            />
           </div>
         </fieldset>
       )}
@@ -134,13 +207,24 @@ export function RequestForm({
             <Label htmlFor="wait" hint="≤ 10 s">
               Wait for selector
             </Label>
-            <Input id="wait" placeholder="#content" value={form.page.waitForSelector} onChange={(e) => set("page", { ...form.page, waitForSelector: e.target.value })} />
+            <Input
+              id="wait"
+              placeholder="#content"
+              value={form.page.waitForSelector}
+              onChange={(e) => set("page", { ...form.page, waitForSelector: e.target.value })}
+            />
           </div>
           <div>
             <Label htmlFor="delay" hint="0–10000 ms">
               Delay
             </Label>
-            <Input id="delay" inputMode="numeric" placeholder="0" value={form.page.delay} onChange={(e) => set("page", { ...form.page, delay: e.target.value })} />
+            <Input
+              id="delay"
+              inputMode="numeric"
+              placeholder="0"
+              value={form.page.delay}
+              onChange={(e) => set("page", { ...form.page, delay: e.target.value })}
+            />
           </div>
           <div className="sm:col-span-2">
             <Label htmlFor="remove" hint="one per line, or comma-separated">

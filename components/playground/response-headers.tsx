@@ -15,7 +15,11 @@ export function ResponseHeaders({ reply, label }: { reply: ApiReply; label: stri
         {Object.entries(reply.headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="font-mono text-slate-500">{name}</dt>
-            <dd className="truncate font-mono text-slate-900" data-testid={`header-${name.toLowerCase()}`} title={value}>
+            <dd
+              className="truncate font-mono text-slate-900"
+              data-testid={`header-${name.toLowerCase()}`}
+              title={value}
+            >
               {value}
             </dd>
           </div>

@@ -17,16 +17,48 @@ const MODES = [
 ] as const;
 
 /** A finished result, previewed the way its operation's format suggests (spec §2.6). */
-export function ResultPreview({ endpoint, text, format, pageUrl }: { endpoint: PlaygroundEndpoint; text: string; format: ImageFormat; pageUrl: string }) {
+export function ResultPreview({
+  endpoint,
+  text,
+  format,
+  pageUrl,
+}: {
+  endpoint: PlaygroundEndpoint;
+  text: string;
+  format: ImageFormat;
+  pageUrl: string;
+}) {
   if (endpoint === "scrape") return <ScrapePreview text={text} format={format} pageUrl={pageUrl} />;
-  if (endpoint === "html" || endpoint === "markdown" || endpoint === "screenshot" || endpoint === "summarize") {
+  if (
+    endpoint === "html" ||
+    endpoint === "markdown" ||
+    endpoint === "screenshot" ||
+    endpoint === "summarize"
+  ) {
     return <OperationPreview operation={endpoint} value={text} format={format} pageUrl={pageUrl} />;
   }
   const parsed = parseJson(text);
-  return <OperationPreview operation={endpoint} value={parsed.ok ? parsed.value : text} format={format} pageUrl={pageUrl} />;
+  return (
+    <OperationPreview
+      operation={endpoint}
+      value={parsed.ok ? parsed.value : text}
+      format={format}
+      pageUrl={pageUrl}
+    />
+  );
 }
 
-function OperationPreview({ operation, value, format, pageUrl }: { operation: string; value: unknown; format: ImageFormat; pageUrl: string }) {
+function OperationPreview({
+  operation,
+  value,
+  format,
+  pageUrl,
+}: {
+  operation: string;
+  value: unknown;
+  format: ImageFormat;
+  pageUrl: string;
+}) {
   if (typeof value === "string") {
     if (operation === "html") return <HtmlPreview html={value} pageUrl={pageUrl} />;
     if (operation === "markdown") return <MarkdownPreview markdown={value} pageUrl={pageUrl} />;
@@ -48,8 +80,13 @@ function Toolbar({ children, copy }: { children?: ReactNode; copy?: string }) {
 function RawText({ text }: { text: string }) {
   const clipped = text.length > RAW_LIMIT;
   return (
-    <pre data-testid="raw-result" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
-      {clipped ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)` : text}
+    <pre
+      data-testid="raw-result"
+      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+    >
+      {clipped
+        ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)`
+        : text}
     </pre>
   );
 }
@@ -68,7 +105,13 @@ function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
         <ViewToggle value={mode} options={MODES} onChange={setMode} />
       </Toolbar>
       {mode === "preview" ? (
-        <iframe title="Rendered HTML preview" data-testid="html-preview" sandbox="" srcDoc={srcDoc} className="h-[32rem] w-full rounded-md border border-slate-200 bg-white" />
+        <iframe
+          title="Rendered HTML preview"
+          data-testid="html-preview"
+          sandbox=""
+          srcDoc={srcDoc}
+          className="h-[32rem] w-full rounded-md border border-slate-200 bg-white"
+        />
       ) : (
         <RawText text={html} />
       )}
@@ -89,7 +132,10 @@ function MarkdownPreview({ markdown, pageUrl }: { markdown: string; pageUrl: str
         <ViewToggle value={mode} options={MODES} onChange={setMode} />
       </Toolbar>
       {mode === "preview" ? (
-        <div data-testid="markdown-preview" className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white p-5">
+        <div
+          data-testid="markdown-preview"
+          className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white p-5"
+        >
           <MarkdownView source={markdown} baseUrl={pageUrl} />
         </div>
       ) : (
@@ -111,7 +157,12 @@ function ScreenshotPreview({ base64, format }: { base64: string; format: ImageFo
       </Toolbar>
       <div className="max-h-[40rem] overflow-auto rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px]">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API, not an optimisable asset */}
-        <img data-testid="screenshot-preview" src={`data:image/${format};base64,${clean}`} alt="Screenshot result" className="mx-auto block max-w-full" />
+        <img
+          data-testid="screenshot-preview"
+          src={`data:image/${format};base64,${clean}`}
+          alt="Screenshot result"
+          className="mx-auto block max-w-full"
+        />
       </div>
     </div>
   );
@@ -121,7 +172,10 @@ function TextBlock({ text }: { text: string }) {
   return (
     <div>
       <Toolbar copy={text} />
-      <p data-testid="text-result" className="whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800">
+      <p
+        data-testid="text-result"
+        className="whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800"
+      >
         {text}
       </p>
     </div>
@@ -133,7 +187,10 @@ export function JsonView({ value }: { value: unknown }) {
   return (
     <div>
       <Toolbar copy={text} />
-      <pre data-testid="json-result" className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+      <pre
+        data-testid="json-result"
+        className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+      >
         {text}
       </pre>
     </div>
@@ -151,7 +208,10 @@ interface ScrapeEntry {
 function ScrapePreview({ text, format, pageUrl }: { text: string; format: ImageFormat; pageUrl: string }) {
   const [mode, setMode] = useState<"sections" | "json">("sections");
   const parsed = parseJson(text);
-  const ops = parsed.ok && typeof parsed.value === "object" && parsed.value !== null ? (parsed.value as { operations?: Record<string, ScrapeEntry> }).operations : undefined;
+  const ops =
+    parsed.ok && typeof parsed.value === "object" && parsed.value !== null
+      ? (parsed.value as { operations?: Record<string, ScrapeEntry> }).operations
+      : undefined;
   if (!parsed.ok || !ops) return <RawText text={text} />;
   return (
     <div className="space-y-4">
@@ -173,7 +233,11 @@ function ScrapePreview({ text, format, pageUrl }: { text: string; format: ImageF
               <Badge tone={entry.success ? "green" : "red"}>{entry.success ? "success" : "failed"}</Badge>
               {entry.cached && <Badge tone="blue">cached</Badge>}
             </h3>
-            {entry.success ? <OperationPreview operation={op} value={entry.result} format={format} pageUrl={pageUrl} /> : <p className="text-sm text-red-700">{entry.error}</p>}
+            {entry.success ? (
+              <OperationPreview operation={op} value={entry.result} format={format} pageUrl={pageUrl} />
+            ) : (
+              <p className="text-sm text-red-700">{entry.error}</p>
+            )}
           </section>
         ))
       )}

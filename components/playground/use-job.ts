@@ -15,7 +15,9 @@ export function useJob(projectId: string, token: string | null) {
     enabled: Boolean(token),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ projectId, token: token ?? "" });
-      return readReply(await fetch(`/api/dashboard/playground/result?${params}`, { signal, cache: "no-store" }));
+      return readReply(
+        await fetch(`/api/dashboard/playground/result?${params}`, { signal, cache: "no-store" }),
+      );
     },
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 202 ? false : POLL_MS),
     staleTime: Infinity,

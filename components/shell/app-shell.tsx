@@ -42,7 +42,13 @@ export function AppShell({ user, children }: { user: DashboardUser | null; child
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 px-4 py-2 backdrop-blur md:hidden">
         <div className="mb-2 flex items-center justify-between">
           <Logo href={user ? "/dashboard" : "/"} />
-          {user ? <SignOutButton /> : <Link href="/login" className="text-sm font-medium text-indigo-600">Sign in</Link>}
+          {user ? (
+            <SignOutButton />
+          ) : (
+            <Link href="/login" className="text-sm font-medium text-indigo-600">
+              Sign in
+            </Link>
+          )}
         </div>
         <Nav orientation="horizontal" />
       </header>

@@ -24,7 +24,15 @@ export function Alert({
   testId?: string;
 }) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} data-testid={testId} className={cx("flex flex-wrap items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm", TONES[tone], className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={cx(
+        "flex flex-wrap items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm",
+        TONES[tone],
+        className,
+      )}
+    >
       <div className="min-w-64 flex-1">
         {title && <p className="font-medium">{title}</p>}
         {children && <div className={cx(title ? "mt-1" : "", "opacity-90")}>{children}</div>}

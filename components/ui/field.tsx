@@ -4,9 +4,20 @@ import { cx } from "./cx";
 export const inputClass =
   "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 disabled:bg-slate-50";
 
-export function Label({ htmlFor, children, hint }: { htmlFor: string; children: ReactNode; hint?: ReactNode }) {
+export function Label({
+  htmlFor,
+  children,
+  hint,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
-    <label htmlFor={htmlFor} className="mb-1 flex items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
+    <label
+      htmlFor={htmlFor}
+      className="mb-1 flex items-baseline justify-between gap-2 text-sm font-medium text-slate-700"
+    >
       <span>{children}</span>
       {hint && <span className="text-xs font-normal text-slate-500">{hint}</span>}
     </label>
@@ -21,10 +32,19 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return <select className={cx(inputClass, "pr-8", className)} {...props} />;
 }
 
-export function Checkbox({ id, label, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode }) {
+export function Checkbox({
+  id,
+  label,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode }) {
   return (
     <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-      <input id={id} type="checkbox" className="size-4 rounded border-slate-300 accent-indigo-600" {...props} />
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 rounded border-slate-300 accent-indigo-600"
+        {...props}
+      />
       {label}
     </label>
   );

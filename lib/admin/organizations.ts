@@ -27,12 +27,23 @@ export interface CreateOrganizationInput {
 /** Creates an organization with its owner, a first project and that project's first key (shown once). */
 export async function createOrganization(input: CreateOrganizationInput) {
   const plan = PLANS[input.plan];
-  const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "org";
-  const email = (input.ownerEmail ?? `owner+${slug}-${crypto.randomBytes(3).toString("hex")}@example.com`).toLowerCase();
+  const slug =
+    input.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "org";
+  const email = (
+    input.ownerEmail ?? `owner+${slug}-${crypto.randomBytes(3).toString("hex")}@example.com`
+  ).toLowerCase();
   const { organization, project } = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({
       where: { email },
-      create: { email, name: input.ownerName, passwordHash: input.passwordHash, emailVerified: input.verified ? new Date() : null },
+      create: {
+        email,
+        name: input.ownerName,
+        passwordHash: input.passwordHash,
+        emailVerified: input.verified ? new Date() : null,
+      },
       update: input.verified ? { emailVerified: new Date() } : {},
     });
     const organization = await tx.organization.create({
@@ -67,13 +78,23 @@ export async function verifyOrganization(organizationId: string): Promise<number
   return count;
 }
 
-export async function updateProject(projectId: string, changes: { robotsPolicy?: "follow" | "ignore"; webhookUrl?: string | null }) {
+export async function updateProject(
+  projectId: string,
+  changes: { robotsPolicy?: "follow" | "ignore"; webhookUrl?: string | null },
+) {
   return db().project.update({
     where: { id: projectId },
     data: {
       ...(changes.robotsPolicy && { robotsPolicy: changes.robotsPolicy }),
       ...(changes.webhookUrl !== undefined && { webhookUrl: changes.webhookUrl }),
     },
-    select: { id: true, name: true, organizationId: true, robotsPolicy: true, webhookUrl: true, createdAt: true },
+    select: {
+      id: true,
+      name: true,
+      organizationId: true,
+      robotsPolicy: true,
+      webhookUrl: true,
+      createdAt: true,
+    },
   });
 }

@@ -56,7 +56,11 @@ export const clientError = {
       message: "Send the request body as JSON with the header Content-Type: application/json.",
     }),
   methodNotAllowed: (allowed: string) =>
-    new ApiError(405, { error: "method_not_allowed", message: `Use ${allowed} on this endpoint.` }, { Allow: allowed }),
+    new ApiError(
+      405,
+      { error: "method_not_allowed", message: `Use ${allowed} on this endpoint.` },
+      { Allow: allowed },
+    ),
   notFound: () =>
     new ApiError(404, { error: "not_found", message: "No result for this token under this project." }),
   expired: (token: string) =>
@@ -90,7 +94,8 @@ export const clientError = {
   processingTimeout: (token: string) =>
     new ApiError(504, {
       error: "processing_timeout",
-      message: "The work ran longer than 60 seconds. It continues: collect the result with GET /result/{token}.",
+      message:
+        "The work ran longer than 60 seconds. It continues: collect the result with GET /result/{token}.",
       token,
     }),
 } as const;

@@ -62,9 +62,17 @@ export async function processOperation(
   }
 
   // Cache: every operation already fresh in the cache → answer without a visit, for 0 credits.
-  const cached = await Promise.all(spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)));
+  const cached = await Promise.all(
+    spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)),
+  );
   if (cached.every(Boolean)) {
-    const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as NonNullable<(typeof cached)[number]>[]);
+    const token = await recordCacheHit(
+      caller,
+      spec,
+      hash,
+      idempotencyKey,
+      cached as NonNullable<(typeof cached)[number]>[],
+    );
     return respondWithRequest(caller, token, spec.sync, 0);
   }
 
@@ -91,13 +99,17 @@ export async function processOperation(
   }
 
   if (!spec.sync) {
-    return json(accepted(token, spec.labels), 200, quotaHeaders({
-      token,
-      cache: "miss",
-      cost: price,
-      remaining: remainingCredits(usage),
-      concurrencyLimit: usage.concurrencyLimit,
-    }));
+    return json(
+      accepted(token, spec.labels),
+      200,
+      quotaHeaders({
+        token,
+        cache: "miss",
+        cost: price,
+        remaining: remainingCredits(usage),
+        concurrencyLimit: usage.concurrencyLimit,
+      }),
+    );
   }
   return respondWithRequest(caller, token, true, null);
 }
@@ -120,7 +132,10 @@ async function respondWithRequest(
   if (sync && !(await waitForFinish(token, syncWaitMs()))) throw clientError.processingTimeout(token);
   const view = await readResult(caller.projectId, token);
   const usage = await usageOf(caller.project.organizationId);
-  const row = await db().request.findUniqueOrThrow({ where: { token }, select: { labels: true, cached: true, cost: true } });
+  const row = await db().request.findUniqueOrThrow({
+    where: { token },
+    select: { labels: true, cached: true, cost: true },
+  });
   const headers = quotaHeaders({
     token,
     cache: row.cached ? "hit" : "miss",
@@ -128,10 +143,14 @@ async function respondWithRequest(
     remaining: remainingCredits(usage),
     concurrencyLimit: usage.concurrencyLimit,
   });
-  if (!sync) return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
+  if (!sync)
+    return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
   switch (view.state) {
     case "complete":
-      return resultResponse(view.body, view.contentType, { ...headers, ...producedByHeader(view.producedBy) });
+      return resultResponse(view.body, view.contentType, {
+        ...headers,
+        ...producedByHeader(view.producedBy),
+      });
     case "failed":
       return failureResponse(view.code as never, view.error, token);
     case "processing":
@@ -155,7 +174,11 @@ async function findReplay(caller: ApiCaller, key: string, hash: string) {
 async function clearExpiredIdempotencyKey(tx: Prisma.TransactionClient, projectId: string, key?: string) {
   if (!key) return;
   await tx.request.updateMany({
-    where: { projectId, idempotencyKey: key, createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_WINDOW_MS) } },
+    where: {
+      projectId,
+      idempotencyKey: key,
+      createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_WINDOW_MS) },
+    },
     data: { idempotencyKey: null },
   });
 }
@@ -217,7 +240,14 @@ async function enqueueDelivery(tx: Prisma.TransactionClient, token: string) {
   await enqueueWebhookDelivery(tx, token);
 }
 
-function requestRow(caller: ApiCaller, spec: RunSpec, hash: string, token: string, idempotencyKey: string | undefined, reserved: number) {
+function requestRow(
+  caller: ApiCaller,
+  spec: RunSpec,
+  hash: string,
+  token: string,
+  idempotencyKey: string | undefined,
+  reserved: number,
+) {
   return {
     token,
     projectId: caller.projectId,

@@ -19,7 +19,8 @@ export async function enforceRateLimit(projectId: string): Promise<void> {
   try {
     await limiter().consume(projectId);
   } catch (res) {
-    if (res instanceof RateLimiterRes) throw clientError.rateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res instanceof RateLimiterRes)
+      throw clientError.rateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
     throw res;
   }
 }

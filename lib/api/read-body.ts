@@ -15,7 +15,8 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
     throw clientError.invalidBody(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
   }
-  if (!text.trim()) throw clientError.invalidBody("The request body is empty; send a JSON object with at least a url field.");
+  if (!text.trim())
+    throw clientError.invalidBody("The request body is empty; send a JSON object with at least a url field.");
   try {
     return JSON.parse(text);
   } catch (err) {

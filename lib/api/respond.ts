@@ -39,7 +39,8 @@ export function errorResponse(err: ApiError): Response {
 }
 
 export function failureResponse(code: FailureCode | undefined, message: string, token?: string): Response {
-  const body: ErrorBody = code && code in FAILURES ? failureBody(code, token) : { error: message, ...(token && { token }) };
+  const body: ErrorBody =
+    code && code in FAILURES ? failureBody(code, token) : { error: message, ...(token && { token }) };
   return json(body, 422, token ? { "X-Result-Token": token } : {});
 }
 
@@ -54,6 +55,12 @@ export async function guard(handler: () => Promise<Response>): Promise<Response>
   } catch (err) {
     if (err instanceof ApiError) return errorResponse(err);
     console.error("[api] unhandled error:", err instanceof Error ? err.stack : err);
-    return json({ error: "internal_error", message: "Something went wrong on our side. It has been logged; retry shortly." }, 500);
+    return json(
+      {
+        error: "internal_error",
+        message: "Something went wrong on our side. It has been logged; retry shortly.",
+      },
+      500,
+    );
   }
 }

@@ -44,7 +44,12 @@ export function requestHash(spec: RunSpec): string {
  * that change that operation's output (a screenshot's viewport does not change a page's Markdown).
  */
 export function cacheKeyFor(op: OperationName, spec: RunSpec): string {
-  const parts: Record<string, unknown> = { op, url: spec.url, page: spec.pageOptions, residential: spec.residential };
+  const parts: Record<string, unknown> = {
+    op,
+    url: spec.url,
+    page: spec.pageOptions,
+    residential: spec.residential,
+  };
   if (op === "screenshot") parts.screenshot = spec.screenshotOptions;
   if (op === "lighthouse") parts.lighthouse = spec.lighthouse;
   return `${op}:${sha256(canonicalJson(parts))}`;

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { checkPublicUrl, normalizeUrl } from "@/lib/net/url-policy";
-import { MAX_AGE_DEFAULT_S, parseMaxAge, requestSchemas, type AnyRequest, type Endpoint } from "@/lib/schemas/request";
+import {
+  MAX_AGE_DEFAULT_S,
+  parseMaxAge,
+  requestSchemas,
+  type AnyRequest,
+  type Endpoint,
+} from "@/lib/schemas/request";
 import { resolveScreenshotOptions, type OperationName } from "@/lib/schemas/options";
 import { clientError } from "./errors";
 import type { RunSpec } from "./run-spec";
@@ -19,7 +25,8 @@ export function validateRequest(endpoint: Endpoint, body: unknown): RunSpec {
   const url = checkPublicUrl(raw.url, "url");
   if (!url.ok) throw clientError.invalidUrl(url.message);
 
-  const maxAge = raw.max_age === undefined ? { ok: true as const, seconds: MAX_AGE_DEFAULT_S } : parseMaxAge(raw.max_age);
+  const maxAge =
+    raw.max_age === undefined ? { ok: true as const, seconds: MAX_AGE_DEFAULT_S } : parseMaxAge(raw.max_age);
   if (!maxAge.ok) throw clientError.invalidMaxAge(maxAge.message);
 
   const parsed = requestSchemas[endpoint].safeParse(body);
@@ -36,7 +43,13 @@ export function validateRequest(endpoint: Endpoint, body: unknown): RunSpec {
   return buildRunSpec(endpoint, req, normalizeUrl(url.url), maxAge.seconds, reportTo);
 }
 
-function buildRunSpec(endpoint: Endpoint, req: AnyRequest, url: string, maxAgeSeconds: number, reportTo?: string): RunSpec {
+function buildRunSpec(
+  endpoint: Endpoint,
+  req: AnyRequest,
+  url: string,
+  maxAgeSeconds: number,
+  reportTo?: string,
+): RunSpec {
   const operations: OperationName[] = endpoint === "scrape" ? [...(req.operations ?? [])] : [endpoint];
   return {
     endpoint,
@@ -46,9 +59,14 @@ function buildRunSpec(endpoint: Endpoint, req: AnyRequest, url: string, maxAgeSe
     maxAgeSeconds,
     residential: req.residential ?? false,
     pageOptions: req.page_options ?? {},
-    ...(operations.includes("screenshot") && { screenshotOptions: resolveScreenshotOptions(req.screenshot_options) }),
+    ...(operations.includes("screenshot") && {
+      screenshotOptions: resolveScreenshotOptions(req.screenshot_options),
+    }),
     ...(operations.includes("lighthouse") && {
-      lighthouse: { device: req.device ?? "mobile", includeAudits: normalizeIncludeAudits(req.include_audits) },
+      lighthouse: {
+        device: req.device ?? "mobile",
+        includeAudits: normalizeIncludeAudits(req.include_audits),
+      },
     }),
     ...(req.labels && { labels: req.labels }),
     ...(reportTo && { reportTo }),
@@ -62,11 +80,21 @@ function normalizeIncludeAudits(value: boolean | string | undefined): boolean | 
   const v = value.trim().toLowerCase();
   if (v === "true" || v === "all" || v === "*") return true;
   if (v === "false" || v === "") return false;
-  return [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))].sort();
+  return [
+    ...new Set(
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
 }
 
 function fieldPath(path: PropertyKey[]): string {
-  return path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[");
+  return path
+    .map((p) => (typeof p === "number" ? `[${p}]` : String(p)))
+    .join(".")
+    .replace(/\.\[/g, "[");
 }
 
 function issueToError(issue: z.core.$ZodIssue) {

@@ -13,7 +13,10 @@ export interface ApiCaller {
 
 /** The caller for the dashboard's own requests (Playground), signed in rather than keyed. */
 export async function callerForProject(projectId: string): Promise<ApiCaller> {
-  const project = await db().project.findUniqueOrThrow({ where: { id: projectId }, include: { organization: true } });
+  const project = await db().project.findUniqueOrThrow({
+    where: { id: projectId },
+    include: { organization: true },
+  });
   return { projectId, project };
 }
 

@@ -25,7 +25,12 @@ export async function sendConfirmationEmail(
 ): Promise<SendResult & { link: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db().emailConfirmation.create({
-    data: { userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) },
+    data: {
+      userId: user.id,
+      email: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+    },
   });
   const link = confirmationLink(baseUrl, token);
   const greeting = user.name ? `Hello ${user.name},` : "Hello,";
@@ -54,7 +59,10 @@ export type ConfirmOutcome =
 /** Consumes a confirmation token: marks the address confirmed (which opens the free-plan key gate). */
 export async function confirmEmailToken(token: string, now = new Date()): Promise<ConfirmOutcome> {
   if (!token || token.length > 200) return { status: "invalid" };
-  const row = await db().emailConfirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  const row = await db().emailConfirmation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: true },
+  });
   if (!row) return { status: "invalid" };
   if (row.confirmedAt || (row.user.emailVerified && row.user.email === row.email)) {
     return { status: "already-confirmed", email: row.email };
@@ -70,5 +78,8 @@ export async function confirmEmailToken(token: string, now = new Date()): Promis
 }
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }

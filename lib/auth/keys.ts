@@ -41,7 +41,10 @@ export async function createKey(projectId: string): Promise<{ apiKey: string; ke
 }
 
 /** Issues a new key; the project's active keys keep working for 24 hours (spec §5.6). */
-export async function rotateKey(projectId: string, now = new Date()): Promise<{ apiKey: string; keyId: string }> {
+export async function rotateKey(
+  projectId: string,
+  now = new Date(),
+): Promise<{ apiKey: string; keyId: string }> {
   const { key, hash, prefix } = generateKey();
   const row = await db().$transaction(async (tx) => {
     await tx.apiKey.updateMany({
@@ -76,7 +79,8 @@ export async function findKey(presented: string, now = new Date()) {
   });
   if (!row) return null;
   if (!crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return null;
-  const live = row.state === "active" || (row.state === "grace" && row.graceUntil !== null && row.graceUntil > now);
+  const live =
+    row.state === "active" || (row.state === "grace" && row.graceUntil !== null && row.graceUntil > now);
   if (!live) return null;
   // "Last used" for the dashboard, written at most once a minute per key so it costs no hot-path write.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {

@@ -52,7 +52,10 @@ export function authSecret(): string {
 // Slows password guessing: 10 failed attempts per address per 15 minutes, in this process.
 const failures = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
 
-async function authorize(email: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
+async function authorize(
+  email: string,
+  password: string,
+): Promise<{ id: string; email: string; name: string | null } | null> {
   const normalized = email.trim().toLowerCase();
   if (!normalized || !password) return null;
   const blocked = await failures.get(normalized);
@@ -86,7 +89,9 @@ export function authOptions(): NextAuthOptions {
         if (code === "NEXTAUTH_URL") {
           if (warnedUrl) return;
           warnedUrl = true;
-          console.warn("[auth] NEXTAUTH_URL is not set: fine for a local install; in production set it to the public address so session cookies are marked Secure.");
+          console.warn(
+            "[auth] NEXTAUTH_URL is not set: fine for a local install; in production set it to the public address so session cookies are marked Secure.",
+          );
           return;
         }
         console.warn(`[next-auth][warn][${code}]`);

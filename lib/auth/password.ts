@@ -16,10 +16,21 @@ const MAX_MEM = 128 * N * R * 2;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  length: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    crypto.scrypt(password.normalize("NFKC"), salt, length, { N: n, r, p, maxmem: Math.max(MAX_MEM, 256 * n * r) }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    crypto.scrypt(
+      password.normalize("NFKC"),
+      salt,
+      length,
+      { N: n, r, p, maxmem: Math.max(MAX_MEM, 256 * n * r) },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }

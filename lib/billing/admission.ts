@@ -21,7 +21,9 @@ export interface OrgUsage {
   periodStart: Date;
 }
 
-export function remainingCredits(o: Pick<OrgUsage, "monthlyCredits" | "creditsUsed" | "creditsReserved">): number {
+export function remainingCredits(
+  o: Pick<OrgUsage, "monthlyCredits" | "creditsUsed" | "creditsReserved">,
+): number {
   return Math.max(0, o.monthlyCredits - o.creditsUsed - o.creditsReserved);
 }
 

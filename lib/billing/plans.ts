@@ -4,7 +4,10 @@ import type { Plan } from "@/lib/generated/prisma/enums";
  * Plan defaults (the spec leaves the numbers to us; docs/decisions.md). An organization row may
  * override both numbers (enterprise deals, tests).
  */
-export const PLANS: Record<Plan, { monthlyCredits: number; concurrencyLimit: number; overageUsdPerCredit: number | null }> = {
+export const PLANS: Record<
+  Plan,
+  { monthlyCredits: number; concurrencyLimit: number; overageUsdPerCredit: number | null }
+> = {
   free: { monthlyCredits: 500, concurrencyLimit: 2, overageUsdPerCredit: null },
   pro: { monthlyCredits: 50_000, concurrencyLimit: 10, overageUsdPerCredit: 0.0015 },
 };

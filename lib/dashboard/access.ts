@@ -26,7 +26,14 @@ export async function projectAccess(userId: string, projectId: string, need: Nee
       id: true,
       name: true,
       organizationId: true,
-      organization: { select: { id: true, name: true, plan: true, memberships: { where: { userId }, select: { role: true } } } },
+      organization: {
+        select: {
+          id: true,
+          name: true,
+          plan: true,
+          memberships: { where: { userId }, select: { role: true } },
+        },
+      },
     },
   });
   const role = project?.organization.memberships[0]?.role;

@@ -8,13 +8,16 @@ export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok:
  * Runs an action body for the signed-in user. Server actions are public HTTP endpoints, so each one
  * re-checks the session here rather than trusting that the page which rendered the button did.
  */
-export async function asUser<T extends object>(body: (user: DashboardUser) => Promise<T>): Promise<ActionResult<T>> {
+export async function asUser<T extends object>(
+  body: (user: DashboardUser) => Promise<T>,
+): Promise<ActionResult<T>> {
   try {
     const user = await currentUser();
     if (!user) return { ok: false, error: "Your session has ended. Sign in again." };
     return { ok: true, ...(await body(user)) };
   } catch (err) {
-    if (err instanceof AccessError || err instanceof UserFacingError) return { ok: false, error: err.message };
+    if (err instanceof AccessError || err instanceof UserFacingError)
+      return { ok: false, error: err.message };
     console.error("[dashboard] action failed:", err);
     return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
   }

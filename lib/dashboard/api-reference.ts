@@ -47,7 +47,12 @@ function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-export function apiReference(baseUrl: string): { title: string; version: string; description: string; endpoints: EndpointDoc[] } {
+export function apiReference(baseUrl: string): {
+  title: string;
+  version: string;
+  description: string;
+  endpoints: EndpointDoc[];
+} {
   const doc = openApiDocument();
   if (!isRecord(doc) || !isRecord(doc.paths)) throw new Error("The OpenAPI document has no paths.");
   const info = isRecord(doc.info) ? doc.info : {};
@@ -59,12 +64,20 @@ export function apiReference(baseUrl: string): { title: string; version: string;
       endpoints.push(endpointDoc(method, path, op, baseUrl));
     }
   }
-  return { title: str(info.title), version: str(info.version), description: str(info.description), endpoints };
+  return {
+    title: str(info.title),
+    version: str(info.version),
+    description: str(info.description),
+    endpoints,
+  };
 }
 
 function endpointDoc(method: string, path: string, op: Json, baseUrl: string): EndpointDoc {
   const id = str(op.operationId) || `${method}-${path}`;
-  const body = isRecord(op.requestBody) && isRecord(op.requestBody.content) ? op.requestBody.content["application/json"] : undefined;
+  const body =
+    isRecord(op.requestBody) && isRecord(op.requestBody.content)
+      ? op.requestBody.content["application/json"]
+      : undefined;
   const bodySchema = isRecord(body) && isRecord(body.schema) ? body.schema : null;
   const parameters = Array.isArray(op.parameters)
     ? op.parameters.filter(isRecord).map((p) => ({
@@ -82,7 +95,10 @@ function endpointDoc(method: string, path: string, op: Json, baseUrl: string): E
         ...splitEnumeration(isRecord(r) ? str(r.description) : ""),
         headers:
           isRecord(r) && isRecord(r.headers)
-            ? Object.entries(r.headers).map(([name, h]) => ({ name, description: isRecord(h) ? str(h.description) : "" }))
+            ? Object.entries(r.headers).map(([name, h]) => ({
+                name,
+                description: isRecord(h) ? str(h.description) : "",
+              }))
             : [],
       }))
     : [];

@@ -10,7 +10,15 @@ export interface ApiReply {
 }
 
 /** Headers worth showing (spec §4.1), in display order. */
-export const SHOWN_HEADERS = ["X-Result-Token", "X-Cache", "X-Quota-Cost", "X-Quota-Remaining", "X-Concurrency-Limit", "Content-Type", "Retry-After"] as const;
+export const SHOWN_HEADERS = [
+  "X-Result-Token",
+  "X-Cache",
+  "X-Quota-Cost",
+  "X-Quota-Remaining",
+  "X-Concurrency-Limit",
+  "Content-Type",
+  "Retry-After",
+] as const;
 
 export async function readReply(res: Response): Promise<ApiReply> {
   const headers: Record<string, string> = {};
@@ -18,7 +26,12 @@ export async function readReply(res: Response): Promise<ApiReply> {
     const value = res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  return { status: res.status, contentType: res.headers.get("content-type") ?? "", headers, text: await res.text() };
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    headers,
+    text: await res.text(),
+  };
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -3,7 +3,8 @@
  * tables (§2.2–§2.4). The schema's own `.describe()` text always wins; this only fills gaps.
  */
 export const FIELD_NOTES: Record<string, string> = {
-  "Idempotency-Key": "Send the same key again with the same request to get the first request's token and result instead of running it again (24 hours).",
+  "Idempotency-Key":
+    "Send the same key again with the same request to get the first request's token and result instead of running it again (24 hours).",
   "page_options.wait_for_selector": "Wait for this CSS selector to appear (at most 10 seconds).",
   "page_options.delay": "Extra wait in milliseconds after the page settles.",
   "page_options.block_ads": "Block ads. Default false.",

@@ -10,7 +10,12 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
 });
-const date = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const date = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
 const numbers = new Intl.NumberFormat("en-US");
 
@@ -41,6 +46,12 @@ export function formatRelative(d: Date | string, now = new Date()): string {
   const diff = new Date(d).getTime() - now.getTime();
   const abs = Math.abs(diff);
   const [value, unit] =
-    abs < 60_000 ? [Math.round(abs / 1000), "s"] : abs < 3_600_000 ? [Math.round(abs / 60_000), "min"] : abs < 86_400_000 ? [Math.round(abs / 3_600_000), "h"] : [Math.round(abs / 86_400_000), "d"];
+    abs < 60_000
+      ? [Math.round(abs / 1000), "s"]
+      : abs < 3_600_000
+        ? [Math.round(abs / 60_000), "min"]
+        : abs < 86_400_000
+          ? [Math.round(abs / 3_600_000), "h"]
+          : [Math.round(abs / 86_400_000), "d"];
   return diff >= 0 ? `in ${value} ${unit}` : `${value} ${unit} ago`;
 }

@@ -66,7 +66,11 @@ function parseBlocks(lines: string[], options: MarkdownOptions, depth: number): 
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ type: "heading", level: heading[1].length as 1, children: parseInline(heading[2] ?? "", options, depth) });
+      blocks.push({
+        type: "heading",
+        level: heading[1].length as 1,
+        children: parseInline(heading[2] ?? "", options, depth),
+      });
       i++;
       continue;
     }
@@ -77,7 +81,8 @@ function parseBlocks(lines: string[], options: MarkdownOptions, depth: number): 
     }
     if (/^( {4}|\t)/.test(line)) {
       const body: string[] = [];
-      while (i < lines.length && (/^( {4}|\t)/.test(lines[i]) || !lines[i].trim())) body.push(lines[i++].replace(/^( {4}|\t)/, ""));
+      while (i < lines.length && (/^( {4}|\t)/.test(lines[i]) || !lines[i].trim()))
+        body.push(lines[i++].replace(/^( {4}|\t)/, ""));
       blocks.push({ type: "code", lang: "", text: body.join("\n").replace(/\n+$/, "") });
       continue;
     }
@@ -88,14 +93,22 @@ function parseBlocks(lines: string[], options: MarkdownOptions, depth: number): 
         body.push(q ? q[1] : lines[i]);
         i++;
       }
-      blocks.push({ type: "quote", children: depth < MAX_DEPTH ? parseBlocks(body, options, depth + 1) : [] });
+      blocks.push({
+        type: "quote",
+        children: depth < MAX_DEPTH ? parseBlocks(body, options, depth + 1) : [],
+      });
       continue;
     }
     if (LIST_ITEM.test(line)) {
       i = readList(lines, i, blocks, options, depth);
       continue;
     }
-    if (line.includes("|") && i + 1 < lines.length && TABLE_DIVIDER.test(lines[i + 1]) && lines[i + 1].includes("-")) {
+    if (
+      line.includes("|") &&
+      i + 1 < lines.length &&
+      TABLE_DIVIDER.test(lines[i + 1]) &&
+      lines[i + 1].includes("-")
+    ) {
       const header = splitRow(line).map((c) => parseInline(c, options, depth));
       const rows: Inline[][][] = [];
       i += 2;
@@ -119,7 +132,8 @@ function parseBlocks(lines: string[], options: MarkdownOptions, depth: number): 
       }
       body.push(lines[i++]);
     }
-    if (body.length) blocks.push({ type: "paragraph", children: parseInline(body.join("\n"), options, depth) });
+    if (body.length)
+      blocks.push({ type: "paragraph", children: parseInline(body.join("\n"), options, depth) });
   }
   return blocks;
 }
@@ -128,7 +142,13 @@ function startsBlock(line: string): boolean {
   return FENCE.test(line) || HEADING.test(line) || HR.test(line) || QUOTE.test(line) || LIST_ITEM.test(line);
 }
 
-function readList(lines: string[], start: number, out: Block[], options: MarkdownOptions, depth: number): number {
+function readList(
+  lines: string[],
+  start: number,
+  out: Block[],
+  options: MarkdownOptions,
+  depth: number,
+): number {
   const first = LIST_ITEM.exec(lines[start])!;
   const ordered = /\d/.test(first[2]);
   const indent = first[1].length;
@@ -145,7 +165,10 @@ function readList(lines: string[], start: number, out: Block[], options: Markdow
     if (!line.trim()) {
       // A blank line continues the list only if the next line is indented or another item.
       const next = lines[i + 1];
-      if (next !== undefined && (/^\s{2,}\S/.test(next) || (LIST_ITEM.exec(next)?.[1].length ?? 99) <= indent + 1)) {
+      if (
+        next !== undefined &&
+        (/^\s{2,}\S/.test(next) || (LIST_ITEM.exec(next)?.[1].length ?? 99) <= indent + 1)
+      ) {
         items[items.length - 1].push("");
         i++;
         continue;
@@ -234,7 +257,10 @@ export function parseInline(text: string, options: MarkdownOptions = {}, depth =
       if (m) {
         flush();
         const href = safeUrl(m.href, options.baseUrl, "link");
-        const children = depth < MAX_DEPTH ? parseInline(m.label, options, depth + 1) : [{ type: "text" as const, text: m.label }];
+        const children =
+          depth < MAX_DEPTH
+            ? parseInline(m.label, options, depth + 1)
+            : [{ type: "text" as const, text: m.label }];
         if (href) out.push({ type: "link", href, children });
         else out.push(...children);
         i = m.end;
@@ -254,7 +280,9 @@ export function parseInline(text: string, options: MarkdownOptions = {}, depth =
     }
     if (ch === "*" || ch === "_" || ch === "~") {
       const m =
-        /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest) ?? /^(~~)(?=\S)([\s\S]*?\S)~~/.exec(rest) ?? /^(\*|_)(?=\S)([\s\S]*?\S)\1(?!\1)/.exec(rest);
+        /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest) ??
+        /^(~~)(?=\S)([\s\S]*?\S)~~/.exec(rest) ??
+        /^(\*|_)(?=\S)([\s\S]*?\S)\1(?!\1)/.exec(rest);
       // `_` inside a word (snake_case) is not emphasis.
       const intraword = ch === "_" && /\w/.test(text[i - 1] ?? "");
       if (m && !intraword && depth < MAX_DEPTH) {
@@ -303,7 +331,8 @@ function linkAt(text: string, start: number): { label: string; href: string; end
 export function safeUrl(raw: string, baseUrl: string | undefined, kind: "link" | "image"): string | null {
   const trimmed = raw.trim();
   if (!trimmed) return null;
-  if (kind === "image" && /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(trimmed)) return trimmed;
+  if (kind === "image" && /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(trimmed))
+    return trimmed;
   let url: URL;
   try {
     url = baseUrl ? new URL(trimmed, baseUrl) : new URL(trimmed);

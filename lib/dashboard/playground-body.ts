@@ -17,7 +17,10 @@ export const PLAYGROUND_OPERATIONS = [
   "console",
 ] as const satisfies readonly OperationName[];
 
-export const PLAYGROUND_ENDPOINTS = [...PLAYGROUND_OPERATIONS, "scrape"] as const satisfies readonly Endpoint[];
+export const PLAYGROUND_ENDPOINTS = [
+  ...PLAYGROUND_OPERATIONS,
+  "scrape",
+] as const satisfies readonly Endpoint[];
 export type PlaygroundEndpoint = (typeof PLAYGROUND_ENDPOINTS)[number];
 
 export type ImageFormat = "png" | "jpeg" | "webp";
@@ -28,7 +31,13 @@ export interface PlaygroundForm {
   sync: boolean;
   bypassCache: boolean;
   scrapeOperations: OperationName[];
-  screenshot: { fullPage: boolean; format: ImageFormat; darkMode: boolean; viewportWidth: string; viewportHeight: string };
+  screenshot: {
+    fullPage: boolean;
+    format: ImageFormat;
+    darkMode: boolean;
+    viewportWidth: string;
+    viewportHeight: string;
+  };
   page: { waitForSelector: string; delay: string; removeSelectors: string };
 }
 
@@ -57,7 +66,10 @@ export function selectorList(raw: string): string[] {
 }
 
 export function usesScreenshot(form: Pick<PlaygroundForm, "endpoint" | "scrapeOperations">): boolean {
-  return form.endpoint === "screenshot" || (form.endpoint === "scrape" && form.scrapeOperations.includes("screenshot"));
+  return (
+    form.endpoint === "screenshot" ||
+    (form.endpoint === "scrape" && form.scrapeOperations.includes("screenshot"))
+  );
 }
 
 export function buildRequestBody(form: PlaygroundForm): Record<string, unknown> {
@@ -89,7 +101,11 @@ export function buildRequestBody(form: PlaygroundForm): Record<string, unknown> 
 }
 
 /** The same request as a curl command, for copying into a terminal with a real key. */
-export function curlCommand(origin: string, endpoint: PlaygroundEndpoint, body: Record<string, unknown>): string {
+export function curlCommand(
+  origin: string,
+  endpoint: PlaygroundEndpoint,
+  body: Record<string, unknown>,
+): string {
   const json = JSON.stringify(body).replace(/'/g, "'\\''");
   return `curl -X POST ${origin}/${endpoint} \\\n  -H "Authorization: Bearer $PTD_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '${json}'`;
 }

@@ -46,7 +46,14 @@ export async function projectKeys(projectId: string, now = new Date()): Promise<
 export async function projectSettings(projectId: string) {
   return db().project.findUniqueOrThrow({
     where: { id: projectId },
-    select: { id: true, name: true, robotsPolicy: true, webhookUrl: true, createdAt: true, organization: { select: { id: true, name: true } } },
+    select: {
+      id: true,
+      name: true,
+      robotsPolicy: true,
+      webhookUrl: true,
+      createdAt: true,
+      organization: { select: { id: true, name: true } },
+    },
   });
 }
 

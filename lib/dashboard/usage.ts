@@ -21,9 +21,14 @@ export async function dailyUsage(organizationId: string, days = 30, now = new Da
   return bucketByDay(rows, since, days);
 }
 
-export function bucketByDay(rows: { credits: number; createdAt: Date }[], since: Date, days: number): DayUsage[] {
+export function bucketByDay(
+  rows: { credits: number; createdAt: Date }[],
+  since: Date,
+  days: number,
+): DayUsage[] {
   const buckets = new Map<string, number>();
-  for (let i = 0; i < days; i++) buckets.set(new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10), 0);
+  for (let i = 0; i < days; i++)
+    buckets.set(new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10), 0);
   for (const row of rows) {
     const day = row.createdAt.toISOString().slice(0, 10);
     if (buckets.has(day)) buckets.set(day, buckets.get(day)! + row.credits);
@@ -43,7 +48,10 @@ export interface OrganizationOverview {
   resetsAt: Date;
 }
 
-export async function organizationOverview(organizationId: string, now = new Date()): Promise<OrganizationOverview> {
+export async function organizationOverview(
+  organizationId: string,
+  now = new Date(),
+): Promise<OrganizationOverview> {
   const org = await usageOf(organizationId);
   // The stored period rolls over lazily at the next request; show the period that is current now.
   const start = currentPeriodStart(org.periodStart, now);

@@ -14,6 +14,7 @@ export function databaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseCo
     const dir = url.slice("pglite:".length);
     return { kind: "pglite", dataDir: dir.startsWith("memory://") ? dir : path.resolve(dir) };
   }
-  if (url) throw new Error(`DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:…")`);
+  if (url)
+    throw new Error(`DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:…")`);
   return { kind: "pglite", dataDir: path.resolve("data/db") };
 }

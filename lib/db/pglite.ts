@@ -39,7 +39,10 @@ export function lockFile(dataDir: string): string {
 /** Which live process owns the folder, if any; stale locks from killed processes are ignored. */
 export function ownerOf(dataDir: string): { pid: number; socketPort?: number } | null {
   try {
-    const owner = JSON.parse(fs.readFileSync(lockFile(dataDir), "utf8")) as { pid: number; socketPort?: number };
+    const owner = JSON.parse(fs.readFileSync(lockFile(dataDir), "utf8")) as {
+      pid: number;
+      socketPort?: number;
+    };
     process.kill(owner.pid, 0); // throws when the process is gone
     return owner;
   } catch {

@@ -45,8 +45,12 @@ export async function sendEmail(email: Email): Promise<SendResult> {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
-  const row = await db().outboxEmail.create({ data: { to: email.to, subject: email.subject, text: email.text } });
-  console.log(`[email] RESEND_API_KEY is not set; kept in the dev outbox.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`);
+  const row = await db().outboxEmail.create({
+    data: { to: email.to, subject: email.subject, text: email.text },
+  });
+  console.log(
+    `[email] RESEND_API_KEY is not set; kept in the dev outbox.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`,
+  );
   return { ok: true, via: "outbox", id: row.id };
 }
 

@@ -144,7 +144,10 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
       if (exited) return;
       exited = true;
       live.delete(child);
-      void fs.rm(profile, { recursive: true, force: true }).catch(() => undefined).then(resolve);
+      void fs
+        .rm(profile, { recursive: true, force: true })
+        .catch(() => undefined)
+        .then(resolve);
     };
     child.once("exit", gone);
     // A binary that cannot be spawned (ENOENT) may emit only "error", never "exit".

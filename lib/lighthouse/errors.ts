@@ -30,18 +30,24 @@ const PROXY_STATUSES = new Set([403, 502, 504]);
 
 function textOf(err: LighthouseErrorLike): string {
   const friendly = typeof err.friendlyMessage === "string" ? err.friendlyMessage : "";
-  return [err.message ?? "", friendly, typeof err.errorDetails === "string" ? err.errorDetails : ""].join(" ");
+  return [err.message ?? "", friendly, typeof err.errorDetails === "string" ? err.errorDetails : ""].join(
+    " ",
+  );
 }
 
 function statusOf(err: LighthouseErrorLike): number | null {
-  const raw = typeof err.statusCode === "string" || typeof err.statusCode === "number"
-    ? String(err.statusCode)
-    : /Status code: (\d{3})/.exec(textOf(err))?.[1];
+  const raw =
+    typeof err.statusCode === "string" || typeof err.statusCode === "number"
+      ? String(err.statusCode)
+      : /Status code: (\d{3})/.exec(textOf(err))?.[1];
   const n = Number(raw);
   return Number.isInteger(n) && n >= 100 ? n : null;
 }
 
-export function failureFromLighthouseError(err: LighthouseErrorLike, ctx: NavigationContext): OperationFailure {
+export function failureFromLighthouseError(
+  err: LighthouseErrorLike,
+  ctx: NavigationContext,
+): OperationFailure {
   const text = textOf(err);
   switch (err.code) {
     case "ERRORED_DOCUMENT_REQUEST": {
@@ -77,7 +83,11 @@ export function failureFromLighthouseError(err: LighthouseErrorLike, ctx: Naviga
 
 /** A thrown LighthouseError has a string `code`; anything else is not Lighthouse's verdict on the page. */
 export function asLighthouseError(err: unknown): LighthouseErrorLike | null {
-  if (err instanceof Error && err.name === "LighthouseError" && typeof (err as { code?: unknown }).code === "string") {
+  if (
+    err instanceof Error &&
+    err.name === "LighthouseError" &&
+    typeof (err as { code?: unknown }).code === "string"
+  ) {
     return err as Error & LighthouseErrorLike;
   }
   return null;

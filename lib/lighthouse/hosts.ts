@@ -20,8 +20,12 @@ function hostOf(url: unknown): string | null {
 function documentUrls(log: unknown): unknown[] {
   if (!Array.isArray(log)) return [];
   const urls: unknown[] = [];
-  for (const entry of log as { method?: unknown; params?: { type?: unknown; request?: { url?: unknown } } }[]) {
-    if (entry?.method === "Network.requestWillBeSent" && entry.params?.type === "Document") urls.push(entry.params.request?.url);
+  for (const entry of log as {
+    method?: unknown;
+    params?: { type?: unknown; request?: { url?: unknown } };
+  }[]) {
+    if (entry?.method === "Network.requestWillBeSent" && entry.params?.type === "Document")
+      urls.push(entry.params.request?.url);
   }
   return urls;
 }

@@ -37,7 +37,8 @@ function auditOf(a: AuditResult): LighthouseAudit {
 
 function selectAudits(lhr: Result, include: true | string[]): Record<string, LighthouseAudit> {
   // Ids Lighthouse did not run (unknown, or skipped screenshots) are left out rather than invented.
-  const ids = include === true ? Object.keys(lhr.audits) : include.filter((id) => Object.hasOwn(lhr.audits, id));
+  const ids =
+    include === true ? Object.keys(lhr.audits) : include.filter((id) => Object.hasOwn(lhr.audits, id));
   return Object.fromEntries(ids.map((id) => [id, auditOf(lhr.audits[id]!)]));
 }
 
@@ -46,7 +47,11 @@ function displayedUrl(lhr: Result): string {
   return candidates.find((u) => u && /^https?:/i.test(u)) ?? lhr.finalDisplayedUrl;
 }
 
-export function toLighthouseResult(lhr: Result, device: LighthouseDevice, includeAudits: boolean | string[]): LighthouseResult {
+export function toLighthouseResult(
+  lhr: Result,
+  device: LighthouseDevice,
+  includeAudits: boolean | string[],
+): LighthouseResult {
   const categories = Object.fromEntries(
     Object.entries(lhr.categories).map(([id, c]) => [id, { title: c.title, score: c.score }]),
   );

@@ -58,7 +58,6 @@ const KILL_GRACE_MS = 5_000;
 
 type Settled = { ok: true; value: RunnerResult | undefined } | { ok: false; error: unknown };
 
-
 export class LighthouseRunner {
   readonly config: LighthouseConfig;
   private readonly queue: Semaphore;
@@ -140,7 +139,12 @@ export class LighthouseRunner {
   }
 
   /** The run's outcome, or null when it overran its budget (the browser is then left usable or dead). */
-  private async withinBudget(slot: Slot, browser: DebugBrowser, task: Promise<Settled>, timeoutMs: number): Promise<Settled | null> {
+  private async withinBudget(
+    slot: Slot,
+    browser: DebugBrowser,
+    task: Promise<Settled>,
+    timeoutMs: number,
+  ): Promise<Settled | null> {
     const first = await raceTimeout(task, timeoutMs);
     if (first) return first;
     await browser.stopLoading().catch(() => undefined);
@@ -151,7 +155,12 @@ export class LighthouseRunner {
     return null;
   }
 
-  private async thrownFailure(slot: Slot, browser: DebugBrowser, error: unknown, ctx: NavigationContext): Promise<OperationFailure> {
+  private async thrownFailure(
+    slot: Slot,
+    browser: DebugBrowser,
+    error: unknown,
+    ctx: NavigationContext,
+  ): Promise<OperationFailure> {
     // A run that threw may have left its tab open: start the next one on a clean browser.
     await this.retire(slot);
     const lhError = asLighthouseError(error);
@@ -164,7 +173,11 @@ export class LighthouseRunner {
 
   private async browserFor(slot: Slot, egress: EgressProxy): Promise<DebugBrowser> {
     const current = slot.browser ? await slot.browser.catch(() => null) : null;
-    const stale = !current || !current.alive() || current.proxyUrl !== egress.url || slot.runs >= this.config.browserMaxRuns;
+    const stale =
+      !current ||
+      !current.alive() ||
+      current.proxyUrl !== egress.url ||
+      slot.runs >= this.config.browserMaxRuns;
     if (current && !stale) return current;
     await this.retire(slot);
     const launching = launchDebugBrowser({
@@ -181,7 +194,10 @@ export class LighthouseRunner {
       return browser;
     } catch (err) {
       slot.browser = null;
-      throw failure("unexpected", `could not start Chromium for Lighthouse: ${err instanceof Error ? err.message : String(err)}`);
+      throw failure(
+        "unexpected",
+        `could not start Chromium for Lighthouse: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

@@ -21,7 +21,11 @@ const ENDPOINT_SUMMARIES: Record<Endpoint, string> = {
 };
 
 const ErrorSchema = z.object({
-  error: z.string().describe("A machine-readable code (authentication, validation) or the failure sentence (operational failures)."),
+  error: z
+    .string()
+    .describe(
+      "A machine-readable code (authentication, validation) or the failure sentence (operational failures).",
+    ),
   message: z.string().optional(),
   token: z.string().optional(),
   code: z.string().optional().describe("Our stable code for operational failures."),
@@ -38,11 +42,23 @@ const ProcessingSchema = z.object({
 });
 
 const quotaHeaders = {
-  "X-Result-Token": { schema: { type: "string" as const }, description: "The request's token, for GET /result/{token}." },
-  "X-Cache": { schema: { type: "string" as const, enum: ["hit", "miss"] }, description: "Whether the result came from the cache." },
-  "X-Quota-Cost": { schema: { type: "integer" as const }, description: "Credits this request spent (held, for an async acceptance)." },
+  "X-Result-Token": {
+    schema: { type: "string" as const },
+    description: "The request's token, for GET /result/{token}.",
+  },
+  "X-Cache": {
+    schema: { type: "string" as const, enum: ["hit", "miss"] },
+    description: "Whether the result came from the cache.",
+  },
+  "X-Quota-Cost": {
+    schema: { type: "integer" as const },
+    description: "Credits this request spent (held, for an async acceptance).",
+  },
   "X-Quota-Remaining": { schema: { type: "integer" as const }, description: "Credits left this month." },
-  "X-Concurrency-Limit": { schema: { type: "integer" as const }, description: "Requests the plan may run in parallel." },
+  "X-Concurrency-Limit": {
+    schema: { type: "integer" as const },
+    description: "Requests the plan may run in parallel.",
+  },
 };
 
 function errorResponse(description: string) {
@@ -54,9 +70,14 @@ let cached: unknown = null;
 export function openApiDocument(): unknown {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "Your project API key." });
+  registry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "Your project API key.",
+  });
   for (const [endpoint, schema] of Object.entries(requestSchemas) as [Endpoint, z.ZodType][]) {
-    const credits = endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
+    const credits =
+      endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
     registry.registerPath({
       method: "post",
       path: `/${endpoint}`,
@@ -70,7 +91,8 @@ export function openApiDocument(): unknown {
       },
       responses: {
         200: {
-          description: "Async: the token (status accepted). With sync: true, the result in the operation's own format.",
+          description:
+            "Async: the token (status accepted). With sync: true, the result in the operation's own format.",
           headers: quotaHeaders,
           content: { "application/json": { schema: AcceptedSchema } },
         },
@@ -80,7 +102,9 @@ export function openApiDocument(): unknown {
           `A parameter is invalid (invalid_url, invalid_max_age, invalid_options, invalid_labels, invalid_idempotency_key, idempotency_key_reused, report_to_*) or the operation failed: ${Object.values(FAILURES).join(" | ")}`,
         ),
         429: errorResponse("concurrency_limit, rate_limited or quota_exceeded"),
-        504: errorResponse("processing_timeout: the sync wait passed 60 seconds; the body carries the token."),
+        504: errorResponse(
+          "processing_timeout: the sync wait passed 60 seconds; the body carries the token.",
+        ),
       },
     });
   }
@@ -93,7 +117,10 @@ export function openApiDocument(): unknown {
     request: { params: z.object({ token: z.string() }) },
     responses: {
       200: { description: "The result in the operation's own format." },
-      202: { description: "Still processing.", content: { "application/json": { schema: ProcessingSchema } } },
+      202: {
+        description: "Still processing.",
+        content: { "application/json": { schema: ProcessingSchema } },
+      },
       404: errorResponse("No result for this token under this project."),
       410: errorResponse("The result is older than 30 days."),
       422: errorResponse("The analysis ran and failed."),

@@ -33,8 +33,7 @@ const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> 
 
 /** `producedBy` says which method answered an AI operation: "builtin" or "llm:<model>". */
 export type OperationOutcome =
-  | { ok: true; value: unknown; producedBy?: string }
-  | { ok: false; failure: OperationFailure };
+  { ok: true; value: unknown; producedBy?: string } | { ok: false; failure: OperationFailure };
 
 export async function runOperations(
   spec: RunSpec,
@@ -46,24 +45,27 @@ export async function runOperations(
     url: spec.url,
     pageOptions: spec.pageOptions,
     residential: spec.residential,
-    ...(spec.screenshotOptions && ops.includes("screenshot") ? screenshotVisitSettings(spec.screenshotOptions) : {}),
+    ...(spec.screenshotOptions && ops.includes("screenshot")
+      ? screenshotVisitSettings(spec.screenshotOptions)
+      : {}),
   };
   // Operation-level failures (a screenshot selector that matches nothing) are that operation's
   // result; a failure to load the page is thrown, so host politeness can retry the visit.
   // Lighthouse navigates on its own browser: no visit at all when it is the only operation.
   const pageOps = ops.filter((op): op is Exclude<OperationName, "lighthouse"> => op !== "lighthouse");
-  if (pageOps.length) await visitPage(visit, async (snap) => {
-    for (const op of pageOps) {
-      try {
-        const value = await PAGE_OPERATIONS[op](snap, spec);
-        const by = op === "summarize" || op === "keywords" ? producedBy(snap, op) : undefined;
-        results.set(op, { ok: true, value, ...(by && { producedBy: by }) });
-      } catch (err) {
-        if (!(err instanceof OperationFailure)) throw err;
-        results.set(op, { ok: false, failure: err });
+  if (pageOps.length)
+    await visitPage(visit, async (snap) => {
+      for (const op of pageOps) {
+        try {
+          const value = await PAGE_OPERATIONS[op](snap, spec);
+          const by = op === "summarize" || op === "keywords" ? producedBy(snap, op) : undefined;
+          results.set(op, { ok: true, value, ...(by && { producedBy: by }) });
+        } catch (err) {
+          if (!(err instanceof OperationFailure)) throw err;
+          results.set(op, { ok: false, failure: err });
+        }
       }
-    }
-  });
+    });
   if (ops.includes("lighthouse")) {
     try {
       results.set("lighthouse", { ok: true, value: await lighthouse(spec) });

@@ -38,7 +38,6 @@ export interface VisitDeps {
   exits?: ResidentialExits;
 }
 
-
 /** page.content(), once more after a late script or meta-refresh navigation has settled. */
 async function renderedHtml(page: Page): Promise<string> {
   try {

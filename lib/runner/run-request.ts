@@ -55,17 +55,23 @@ async function execute(spec: RunSpec): Promise<Outcome> {
   const toRun: OperationName[] = [];
   for (const op of spec.operations) {
     const hit = await readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds);
-    if (hit) results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
+    if (hit)
+      results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
     else toRun.push(op);
   }
   const { results: ran, visits } = await runOperations(spec, toRun);
   for (const [op, r] of ran) {
-    results.set(op, r.ok ? { success: true, result: r.value, cached: false, fresh: true, producedBy: r.producedBy } : {
-      success: false,
-      error: r.failure.message,
-      code: r.failure.code,
-      cached: false,
-    });
+    results.set(
+      op,
+      r.ok
+        ? { success: true, result: r.value, cached: false, fresh: true, producedBy: r.producedBy }
+        : {
+            success: false,
+            error: r.failure.message,
+            code: r.failure.code,
+            cached: false,
+          },
+    );
   }
   // A single-operation request that failed is a failed request (422), not a result.
   if (spec.endpoint !== "scrape") {
@@ -84,14 +90,22 @@ function producedByHeader(results: Map<OperationName, OpOutcome>): string | null
 function asFailure(err: unknown): OperationFailure {
   if (err instanceof OperationFailure) {
     // "Unexpected" is ours to fix: keep the detail for operators (it never reaches the client).
-    if (err.code === "unexpected") console.error("[run-request] unexpected failure:", err.detail ?? err.message);
+    if (err.code === "unexpected")
+      console.error("[run-request] unexpected failure:", err.detail ?? err.message);
     return err;
   }
   console.error("[run-request] unexpected failure:", err instanceof Error ? err.stack : err);
   return new OperationFailure("unexpected", err instanceof Error ? err.message : String(err));
 }
 
-async function finish(token: string, orgId: string, reserved: number, spec: RunSpec, outcome: Outcome, elapsedMs: number) {
+async function finish(
+  token: string,
+  orgId: string,
+  reserved: number,
+  spec: RunSpec,
+  outcome: Outcome,
+  elapsedMs: number,
+) {
   let cost = 0;
   let data: unknown = null;
   if (outcome.ok) {
@@ -131,7 +145,10 @@ async function finish(token: string, orgId: string, reserved: number, spec: RunS
     if (outcome.ok) {
       const contentType = contentTypeOf(spec.endpoint);
       const body = encodeResult(data, contentType);
-      const { id: requestId } = await tx.request.findUniqueOrThrow({ where: { token }, select: { id: true } });
+      const { id: requestId } = await tx.request.findUniqueOrThrow({
+        where: { token },
+        select: { id: true },
+      });
       await tx.result.create({ data: { requestId, body, contentType, bytes: Buffer.byteLength(body) } });
       for (const [op, r] of outcome.results) {
         if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx);

@@ -9,11 +9,23 @@ const selector = z.string().min(1).max(1000);
 
 export const pageOptionsSchema = z
   .object({
-    wait_for_selector: selector.optional().describe("Wait (at most 10 s) for an element matching this CSS selector."),
-    delay: z.number().int().min(0).max(10_000).optional().describe("Extra wait in milliseconds after the page settles."),
+    wait_for_selector: selector
+      .optional()
+      .describe("Wait (at most 10 s) for an element matching this CSS selector."),
+    delay: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .optional()
+      .describe("Extra wait in milliseconds after the page settles."),
     block_ads: z.boolean().optional().describe("Block ads and trackers."),
     block_cookie_banners: z.boolean().optional().describe("Dismiss or block cookie consent banners."),
-    remove_selectors: z.array(selector).max(50).optional().describe("Elements removed before processing (CSS selectors, at most 50)."),
+    remove_selectors: z
+      .array(selector)
+      .max(50)
+      .optional()
+      .describe("Elements removed before processing (CSS selectors, at most 50)."),
   })
   .strict();
 
@@ -22,17 +34,39 @@ export type PageOptions = z.infer<typeof pageOptionsSchema>;
 export const screenshotOptionsSchema = z
   .object({
     full_page: z.boolean().optional().describe("Capture the whole page (default true)."),
-    full_page_max_height: z.number().int().min(100).max(16_384).optional().describe("Cap on the full-page height in CSS pixels."),
+    full_page_max_height: z
+      .number()
+      .int()
+      .min(100)
+      .max(16_384)
+      .optional()
+      .describe("Cap on the full-page height in CSS pixels."),
     viewport_width: z.number().int().min(320).max(1920).optional().describe("Viewport width (default 1350)."),
-    viewport_height: z.number().int().min(240).max(1080).optional().describe("Viewport height (default 797)."),
+    viewport_height: z
+      .number()
+      .int()
+      .min(240)
+      .max(1080)
+      .optional()
+      .describe("Viewport height (default 797)."),
     device_scale_factor: z.number().int().min(1).max(3).optional().describe("Pixel ratio (default 1)."),
-    selector: selector.optional().describe("Capture only the first visible element matching this CSS selector."),
+    selector: selector
+      .optional()
+      .describe("Capture only the first visible element matching this CSS selector."),
     format: z.enum(["png", "jpeg", "webp"]).optional().describe("Image format (default png)."),
     quality: z.number().int().min(1).max(100).optional().describe("jpeg and webp quality (default 80)."),
     omit_background: z.boolean().optional().describe("Transparent background (png, webp)."),
     dark_mode: z.boolean().optional().describe("Render with prefers-color-scheme: dark."),
-    hide_selectors: z.array(selector).max(50).optional().describe("Elements hidden (visibility: hidden) before capture."),
-    styles: z.string().max(20_000).optional().describe("CSS injected before capture (at most 20,000 characters)."),
+    hide_selectors: z
+      .array(selector)
+      .max(50)
+      .optional()
+      .describe("Elements hidden (visibility: hidden) before capture."),
+    styles: z
+      .string()
+      .max(20_000)
+      .optional()
+      .describe("CSS injected before capture (at most 20,000 characters)."),
   })
   .strict();
 
@@ -71,5 +105,14 @@ export function resolveScreenshotOptions(o: ScreenshotOptions = {}): ResolvedScr
   };
 }
 
-export const OPERATIONS = ["html", "markdown", "screenshot", "meta", "summarize", "keywords", "lighthouse", "console"] as const;
+export const OPERATIONS = [
+  "html",
+  "markdown",
+  "screenshot",
+  "meta",
+  "summarize",
+  "keywords",
+  "lighthouse",
+  "console",
+] as const;
 export type OperationName = (typeof OPERATIONS)[number];

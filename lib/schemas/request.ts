@@ -46,19 +46,26 @@ export const pageRequestSchema = z
     report_to: z.string().optional().describe("Address the async result is POSTed to."),
     max_age: z.union([z.number(), z.string()]).optional().describe("Oldest acceptable cached result."),
     labels: labelsSchema.optional().describe("Your own ids, returned with the result."),
-    residential: z.boolean().optional().describe("Fetch from a home broadband address (+25 credits per visit)."),
+    residential: z
+      .boolean()
+      .optional()
+      .describe("Fetch from a home broadband address (+25 credits per visit)."),
     page_options: pageOptionsSchema.optional(),
   })
   .strict();
 
-export const screenshotRequestSchema = pageRequestSchema.extend({ screenshot_options: screenshotOptionsSchema.optional() }).strict();
+export const screenshotRequestSchema = pageRequestSchema
+  .extend({ screenshot_options: screenshotOptionsSchema.optional() })
+  .strict();
 
 const lighthouseFields = {
   device: z.enum(["mobile", "desktop"]).optional(),
   include_audits: z
     .union([z.boolean(), z.string().max(2000)])
     .optional()
-    .describe('true for every audit, or a comma-separated list of audit ids such as "largest-contentful-paint,speed-index".'),
+    .describe(
+      'true for every audit, or a comma-separated list of audit ids such as "largest-contentful-paint,speed-index".',
+    ),
 };
 
 export const lighthouseRequestSchema = pageRequestSchema.extend(lighthouseFields).strict();
@@ -67,9 +74,12 @@ export const scrapeRequestSchema = pageRequestSchema
   .extend({
     screenshot_options: screenshotOptionsSchema.optional(),
     ...lighthouseFields,
-    operations: z.array(z.enum(OPERATIONS)).min(1).refine((ops) => new Set(ops).size === ops.length, {
-      message: "each operation can be listed once",
-    }),
+    operations: z
+      .array(z.enum(OPERATIONS))
+      .min(1)
+      .refine((ops) => new Set(ops).size === ops.length, {
+        message: "each operation can be listed once",
+      }),
   })
   .strict();
 

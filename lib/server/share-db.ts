@@ -13,7 +13,12 @@ export function shareEmbeddedDatabase(): Promise<void> {
   if (config.kind !== "pglite" || config.dataDir.startsWith("memory://")) return Promise.resolve();
   g.__pgliteSocket ??= (async () => {
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-    const server = new PGLiteSocketServer({ db: getPglite(config.dataDir), host: "127.0.0.1", port: 0, maxConnections: 4 });
+    const server = new PGLiteSocketServer({
+      db: getPglite(config.dataDir),
+      host: "127.0.0.1",
+      port: 0,
+      maxConnections: 4,
+    });
     await server.start();
     const port = Number(server.getServerConn().split(":").pop());
     advertiseSocket(config.dataDir, port);

@@ -8,7 +8,15 @@ export type ResultView =
   | { state: "processing"; token: string; labels: unknown }
   | { state: "expired"; token: string }
   | { state: "failed"; token: string; error: string; code?: string; status: number }
-  | { state: "complete"; token: string; body: string; contentType: string; cached: boolean; cost: number; producedBy: string | null };
+  | {
+      state: "complete";
+      token: string;
+      body: string;
+      contentType: string;
+      cached: boolean;
+      cost: number;
+      producedBy: string | null;
+    };
 
 /** The result of `token` as the calling project may see it (another project's token is unknown). */
 export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
@@ -17,9 +25,16 @@ export async function readResult(projectId: string, token: string, now = new Dat
   if (now.getTime() - req.createdAt.getTime() > RESULT_RETENTION_MS || req.result?.purgedAt) {
     return { state: "expired", token };
   }
-  if (req.state === "queued" || req.state === "processing") return { state: "processing", token, labels: req.labels };
+  if (req.state === "queued" || req.state === "processing")
+    return { state: "processing", token, labels: req.labels };
   if (req.state === "failed") {
-    return { state: "failed", token, error: req.error ?? "", code: req.errorCode ?? undefined, status: req.errorStatus ?? 422 };
+    return {
+      state: "failed",
+      token,
+      error: req.error ?? "",
+      code: req.errorCode ?? undefined,
+      status: req.errorStatus ?? 422,
+    };
   }
   return {
     state: "complete",

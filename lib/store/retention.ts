@@ -6,7 +6,9 @@ import { purgeExpiredResults } from "./results";
  * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410) and cache
  * entries older than the largest max_age any request may ask for are deleted.
  */
-export async function runRetention(now = new Date()): Promise<{ purgedResults: number; deletedCacheEntries: number }> {
+export async function runRetention(
+  now = new Date(),
+): Promise<{ purgedResults: number; deletedCacheEntries: number }> {
   const purgedResults = await purgeExpiredResults(now);
   const { count: deletedCacheEntries } = await db().cacheEntry.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - MAX_AGE_LIMIT_S * 1000) } },

@@ -28,7 +28,11 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
       operation: req.operation,
       url: req.url,
       status: req.state === "failed" ? "failed" : "complete",
-      ...(req.state === "failed" ? { error: req.error ?? "", error_code: req.errorCode ?? undefined } : { result: req.result?.body != null ? decodeResult(req.result.body, req.result.contentType) : null }),
+      ...(req.state === "failed"
+        ? { error: req.error ?? "", error_code: req.errorCode ?? undefined }
+        : {
+            result: req.result?.body != null ? decodeResult(req.result.body, req.result.contentType) : null,
+          }),
       ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
       cost: req.cost,
       cached: req.cached,
@@ -68,7 +72,9 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
   await db().$transaction([
-    db().webhookAttempt.create({ data: { deliveryId, attempt, status, error, durationMs: Date.now() - started } }),
+    db().webhookAttempt.create({
+      data: { deliveryId, attempt, status, error, durationMs: Date.now() - started },
+    }),
     db().webhookDelivery.update({
       where: { id: deliveryId },
       data: {

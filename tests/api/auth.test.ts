@@ -36,7 +36,13 @@ describe("§5 authentication", () => {
   it("§5.1 the header must be exactly 'Bearer <key>': quotes, extra spaces or another scheme are refused", async () => {
     const { apiKey } = await app.admin("org", "create", "--name", "Strict", "--plan", "pro");
     // (A trailing space is not testable: HTTP strips whitespace around header values on the wire.)
-    for (const header of [`Bearer "${apiKey}"`, `Bearer  ${apiKey}`, `bearer ${apiKey}`, `Token ${apiKey}`, `${apiKey}`]) {
+    for (const header of [
+      `Bearer "${apiKey}"`,
+      `Bearer  ${apiKey}`,
+      `bearer ${apiKey}`,
+      `Token ${apiKey}`,
+      `${apiKey}`,
+    ]) {
       const res = await app.post("/api/html", body, undefined, { authorization: header });
       expect(res.status, header).toBe(401);
       expect((await res.json()).error).toBe("invalid_api_key");
@@ -46,7 +52,14 @@ describe("§5 authentication", () => {
   });
 
   it("§5.4 a free organization without a confirmed admin email gets 403 email_unverified, spending nothing", async () => {
-    const { apiKey, organizationId, projectId } = await app.admin("org", "create", "--name", "Unverified", "--plan", "free");
+    const { apiKey, organizationId, projectId } = await app.admin(
+      "org",
+      "create",
+      "--name",
+      "Unverified",
+      "--plan",
+      "free",
+    );
     const res = await app.post("/api/html", body, apiKey as string);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("email_unverified");
@@ -81,7 +94,13 @@ describe("§5 authentication", () => {
     const rows = await app.sql<{ hash: string; prefix: string }>(`SELECT hash, prefix FROM "ApiKey"`);
     expect(rows.some((r) => r.hash === apiKey)).toBe(false);
     const { createHash } = await import("node:crypto");
-    const mine = rows.find((r) => r.hash === createHash("sha256").update(apiKey as string).digest("hex"));
+    const mine = rows.find(
+      (r) =>
+        r.hash ===
+        createHash("sha256")
+          .update(apiKey as string)
+          .digest("hex"),
+    );
     expect(mine?.prefix).toBe((apiKey as string).slice(0, mine!.prefix.length));
     expect(mine!.prefix.length).toBeLessThan(16);
   });

@@ -9,7 +9,11 @@ describe("§1 §7.1 credits and limits", () => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv, RATE_LIMIT_REQUESTS: "150", RATE_LIMIT_WINDOW_SECONDS: "60" });
+    app = await startApp({
+      PAGE_TEST_HOSTS: site.hostsEnv,
+      RATE_LIMIT_REQUESTS: "150",
+      RATE_LIMIT_WINDOW_SECONDS: "60",
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -17,10 +21,24 @@ describe("§1 §7.1 credits and limits", () => {
   });
 
   it("§7.1 a free organization with 3 credits left: of 20 parallel html requests at most 3 succeed, the rest 429, never negative", async () => {
-    const org = await app.admin("org", "create", "--name", "Tight", "--plan", "free", "--verified", "--monthly-credits", "3", "--concurrency", "50");
+    const org = await app.admin(
+      "org",
+      "create",
+      "--name",
+      "Tight",
+      "--plan",
+      "free",
+      "--verified",
+      "--monthly-credits",
+      "3",
+      "--concurrency",
+      "50",
+    );
     const key = org.apiKey as string;
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => app.post("/api/html", { url: `http://article.test/q${i}`, sync: true, max_age: 0 }, key)),
+      Array.from({ length: 20 }, (_, i) =>
+        app.post("/api/html", { url: `http://article.test/q${i}`, sync: true, max_age: 0 }, key),
+      ),
     );
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
@@ -51,10 +69,43 @@ describe("§1 §7.1 credits and limits", () => {
       const res = await app.post("/api/html", { url: `http://article.test/over${i}`, sync: true }, key);
       expect(res.status).toBe(200);
     }
-    const ledger = await app.sql<{ overage: boolean }>(`SELECT overage FROM "CreditLedger" WHERE "organizationId" = $1 AND kind = 'charge'`, [
-      org.organizationId,
-    ]);
+    const ledger = await app.sql<{ overage: boolean }>(
+      `SELECT overage FROM "CreditLedger" WHERE "organizationId" = $1 AND kind = 'charge'`,
+      [org.organizationId],
+    );
     expect(ledger.filter((l) => l.overage).length).toBe(2);
+  });
+
+  it("§8 monthly credits reset per organization when its billing period ends", async () => {
+    const org = await app.admin(
+      "org",
+      "create",
+      "--name",
+      "Monthly",
+      "--plan",
+      "free",
+      "--verified",
+      "--monthly-credits",
+      "2",
+    );
+    const key = org.apiKey as string;
+    await app.sql(
+      `UPDATE "Organization" SET "creditsUsed" = 2, "periodStart" = now() - interval '40 days' WHERE id = $1`,
+      [org.organizationId],
+    );
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/reset", sync: true, max_age: 0 },
+      key,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-quota-remaining")).toBe("1");
+    const [row] = await app.sql<{ creditsUsed: number; days: number }>(
+      `SELECT "creditsUsed", extract(day from now() - "periodStart")::int AS days FROM "Organization" WHERE id = $1`,
+      [org.organizationId],
+    );
+    expect(row.creditsUsed).toBe(1);
+    expect(row.days).toBeLessThan(31);
   });
 
   it("§7.1 over the parallel-request limit: 429 concurrency_limit with limit and running", async () => {
@@ -83,10 +134,17 @@ describe("§1 §7.1 credits and limits", () => {
 
   it("§1 residential: no exit configured → the spec's message, nothing spent", async () => {
     const org = await app.admin("org", "create", "--name", "Resi", "--plan", "pro");
-    const res = await app.post("/api/html", { url: "http://article.test/resi", sync: true, residential: true }, org.apiKey as string);
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/resi", sync: true, residential: true },
+      org.apiKey as string,
+    );
     expect(res.status).toBe(422);
     expect((await res.json()).error).toMatch(/^No residential exit was free/);
-    const [row] = await app.sql<{ creditsUsed: number }>(`SELECT "creditsUsed" FROM "Organization" WHERE id = $1`, [org.organizationId]);
+    const [row] = await app.sql<{ creditsUsed: number }>(
+      `SELECT "creditsUsed" FROM "Organization" WHERE id = $1`,
+      [org.organizationId],
+    );
     expect(row.creditsUsed).toBe(0);
   });
 });

@@ -18,7 +18,19 @@ describe("fuzzing the request pipeline", () => {
   let key: string;
   beforeAll(async () => {
     app = await startApp({ RATE_LIMIT_REQUESTS: "1000000" });
-    key = (await app.admin("org", "create", "--name", "Fuzz", "--plan", "free", "--verified", "--monthly-credits", "0")).apiKey as string;
+    key = (
+      await app.admin(
+        "org",
+        "create",
+        "--name",
+        "Fuzz",
+        "--plan",
+        "free",
+        "--verified",
+        "--monthly-credits",
+        "0",
+      )
+    ).apiKey as string;
   });
   afterAll(async () => app?.stop());
 
@@ -26,30 +38,128 @@ describe("fuzzing the request pipeline", () => {
     const rand = rng(1234);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     const weird: unknown[] = [
-      null, true, false, 0, -1, 1e308, -0, 3.14, "", " ", "x".repeat(5000), "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "\u0000", [], [1, 2], {}, { a: { b: { c: {} } } },
-      "http://localhost/", "http://127.0.0.1/", "http://[::1]/", "javascript:alert(1)", "https://ex ample.com/", "https://example.invalid/",
-      "3 days", "2 hours", "forever", "NaN", { __proto__: { polluted: true } }, { constructor: { prototype: {} } },
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1e308,
+      -0,
+      3.14,
+      "",
+      " ",
+      "x".repeat(5000),
+      "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+      "\u0000",
+      [],
+      [1, 2],
+      {},
+      { a: { b: { c: {} } } },
+      "http://localhost/",
+      "http://127.0.0.1/",
+      "http://[::1]/",
+      "javascript:alert(1)",
+      "https://ex ample.com/",
+      "https://example.invalid/",
+      "3 days",
+      "2 hours",
+      "forever",
+      "NaN",
+      { __proto__: { polluted: true } },
+      { constructor: { prototype: {} } },
     ];
-    const fields = ["url", "sync", "report_to", "max_age", "labels", "residential", "page_options", "screenshot_options", "device", "include_audits", "operations", "__proto__", "constructor"];
-    const pageFields = ["wait_for_selector", "delay", "block_ads", "block_cookie_banners", "remove_selectors", "x"];
-    const shotFields = ["full_page", "full_page_max_height", "viewport_width", "viewport_height", "device_scale_factor", "selector", "format", "quality", "omit_background", "dark_mode", "hide_selectors", "styles"];
-    const endpoints = ["html", "markdown", "screenshot", "meta", "summarize", "keywords", "lighthouse", "console", "scrape"];
+    const fields = [
+      "url",
+      "sync",
+      "report_to",
+      "max_age",
+      "labels",
+      "residential",
+      "page_options",
+      "screenshot_options",
+      "device",
+      "include_audits",
+      "operations",
+      "__proto__",
+      "constructor",
+    ];
+    const pageFields = [
+      "wait_for_selector",
+      "delay",
+      "block_ads",
+      "block_cookie_banners",
+      "remove_selectors",
+      "x",
+    ];
+    const shotFields = [
+      "full_page",
+      "full_page_max_height",
+      "viewport_width",
+      "viewport_height",
+      "device_scale_factor",
+      "selector",
+      "format",
+      "quality",
+      "omit_background",
+      "dark_mode",
+      "hide_selectors",
+      "styles",
+    ];
+    const endpoints = [
+      "html",
+      "markdown",
+      "screenshot",
+      "meta",
+      "summarize",
+      "keywords",
+      "lighthouse",
+      "console",
+      "scrape",
+    ];
     // Mostly a valid key, so most requests get past authentication into parsing and validation.
     const authHeaders = () =>
-      rand() < 0.85 ? `Bearer ${key}` : pick(["", "Bearer", `Bearer  ${key}`, `Basic ${key}`, `Bearer ${key}\u00e9`, "Bearer " + "k".repeat(5000)]);
+      rand() < 0.85
+        ? `Bearer ${key}`
+        : pick([
+            "",
+            "Bearer",
+            `Bearer  ${key}`,
+            `Basic ${key}`,
+            `Bearer ${key}\u00e9`,
+            "Bearer " + "k".repeat(5000),
+          ]);
     const makeBody = (): string => {
       const kind = rand();
-      if (kind < 0.05) return pick(["", "{", "[]", "null", "1", '"str"', "{\"url\":", "\u0000\u0001", "{".repeat(2000) + "}".repeat(2000)]);
+      if (kind < 0.05)
+        return pick([
+          "",
+          "{",
+          "[]",
+          "null",
+          "1",
+          '"str"',
+          '{"url":',
+          "\u0000\u0001",
+          "{".repeat(2000) + "}".repeat(2000),
+        ]);
       // Valid public URLs are fine too: the organization has 0 credits, so nothing is ever fetched.
       const body: Record<string, unknown> = {
-        url: pick(["https://example.invalid/", "http://localhost/", 42, "https://a.invalid/x?y=1", "https://example.com/", "http://example.org/a?b=c"]),
+        url: pick([
+          "https://example.invalid/",
+          "http://localhost/",
+          42,
+          "https://a.invalid/x?y=1",
+          "https://example.com/",
+          "http://example.org/a?b=c",
+        ]),
       };
       const n = Math.floor(rand() * 5);
       for (let i = 0; i < n; i++) {
         const f = pick(fields);
         if (f === "page_options") body[f] = Object.fromEntries([[pick(pageFields), pick(weird)]]);
         else if (f === "screenshot_options") body[f] = Object.fromEntries([[pick(shotFields), pick(weird)]]);
-        else if (f === "operations") body[f] = rand() < 0.5 ? [pick(endpoints), pick(endpoints)] : pick(weird);
+        else if (f === "operations")
+          body[f] = rand() < 0.5 ? [pick(endpoints), pick(endpoints)] : pick(weird);
         else body[f] = pick(weird);
       }
       return JSON.stringify(body);
@@ -67,8 +177,17 @@ describe("fuzzing the request pipeline", () => {
         const body = makeBody();
         const headers: Record<string, string> = { authorization: authHeaders() };
         const ct = rand();
-        headers["content-type"] = ct < 0.85 ? "application/json" : pick(["text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-8", ""]);
-        if (rand() < 0.2) headers["idempotency-key"] = pick(["ok-key", "with space", "k".repeat(300), "é", "\t"]);
+        headers["content-type"] =
+          ct < 0.85
+            ? "application/json"
+            : pick([
+                "text/plain",
+                "application/x-www-form-urlencoded",
+                "application/json; charset=utf-8",
+                "",
+              ]);
+        if (rand() < 0.2)
+          headers["idempotency-key"] = pick(["ok-key", "with space", "k".repeat(300), "é", "\t"]);
         let status: number;
         try {
           const res = await fetch(`${app.url}/api/${endpoint}`, { method: "POST", headers, body });

@@ -30,18 +30,33 @@ describe("§3 §4 results", () => {
   });
 
   it("§4.1.1 async: 200 with {token, status: accepted, labels} and the quota headers", async () => {
-    const res = await app.post("/api/markdown", { url: "http://article.test/async", labels: { order: "42" } }, key);
+    const res = await app.post(
+      "/api/markdown",
+      { url: "http://article.test/async", labels: { order: "42" } },
+      key,
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ token: expect.stringMatching(/^req_/), status: "accepted", labels: { order: "42" } });
-    for (const h of ["x-result-token", "x-cache", "x-quota-cost", "x-quota-remaining", "x-concurrency-limit"]) {
+    expect(body).toEqual({
+      token: expect.stringMatching(/^req_/),
+      status: "accepted",
+      labels: { order: "42" },
+    });
+    for (const h of [
+      "x-result-token",
+      "x-cache",
+      "x-quota-cost",
+      "x-quota-remaining",
+      "x-concurrency-limit",
+    ]) {
       expect(res.headers.get(h), h).not.toBeNull();
     }
     expect(res.headers.get("x-result-token")).toBe(body.token);
     // §4.2: 202 while processing (or already 200), then 200 with the result in the operation's format.
     const first = await app.get(`/api/result/${body.token}`, key);
     expect([200, 202]).toContain(first.status);
-    if (first.status === 202) expect(await first.json()).toMatchObject({ token: body.token, status: "processing" });
+    if (first.status === 202)
+      expect(await first.json()).toMatchObject({ token: body.token, status: "processing" });
     const done = await until(async () => {
       const r = await app.get(`/api/result/${body.token}`, key);
       return r.status === 200 ? r : undefined;
@@ -57,7 +72,11 @@ describe("§3 §4 results", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const meta = await res.json();
-    expect(meta).toMatchObject({ title: "A local article", description: "An article served on loopback for tests.", language: "en" });
+    expect(meta).toMatchObject({
+      title: "A local article",
+      description: "An article served on loopback for tests.",
+      language: "en",
+    });
     expect(res.headers.get("x-quota-cost")).toBe("5");
   });
 
@@ -93,7 +112,11 @@ describe("§3 §4 results", () => {
   });
 
   it("§3.1 a sync request over the wait limit gets 504 processing_timeout with a token; the work continues", async () => {
-    const res = await app.post("/api/html", { url: "http://article.test/slow-sync", sync: true, page_options: { delay: 8000 } }, key);
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/slow-sync", sync: true, page_options: { delay: 8000 } },
+      key,
+    );
     expect(res.status).toBe(504);
     const body = await res.json();
     expect(body.error).toBe("processing_timeout");
@@ -121,21 +144,30 @@ describe("§3 §4 results", () => {
   });
 
   it("§7.5 a busy page (503 twice, Retry-After 1) is retried and succeeds; processing time includes the wait", async () => {
-    const { token } = await (await app.post("/api/html", { url: "http://flaky.test/flaky", max_age: 0 }, key)).json();
+    const { token } = await (
+      await app.post("/api/html", { url: "http://flaky.test/flaky", max_age: 0 }, key)
+    ).json();
     const done = await until(async () => {
       const r = await app.get(`/api/result/${token}`, key);
       return r.status === 202 ? undefined : r;
     });
     expect(done.status).toBe(200);
     expect(site.hits.filter((h) => h === "flaky.test/flaky").length).toBe(3);
-    const [row] = await app.sql<{ processingMs: number }>(`SELECT "processingMs" FROM "Request" WHERE token = $1`, [token]);
+    const [row] = await app.sql<{ processingMs: number }>(
+      `SELECT "processingMs" FROM "Request" WHERE token = $1`,
+      [token],
+    );
     expect(row.processingMs).toBeGreaterThanOrEqual(2000);
   });
 
   it("page options through the API: remove_selectors, block_ads and block_cookie_banners", async () => {
     const res = await app.post(
       "/api/html",
-      { url: "http://article.test/options", sync: true, page_options: { remove_selectors: ["#dynamic"], block_ads: true, block_cookie_banners: true } },
+      {
+        url: "http://article.test/options",
+        sync: true,
+        page_options: { remove_selectors: ["#dynamic"], block_ads: true, block_cookie_banners: true },
+      },
       key,
     );
     const html = await res.text();
@@ -147,11 +179,21 @@ describe("§3 §4 results", () => {
   it("robots.txt: a project set to follow it is refused a disallowed page, spending nothing", async () => {
     const org = await app.admin("org", "create", "--name", "Polite", "--plan", "pro");
     await app.admin("project", "set", "--project", org.projectId as string, "--robots", "follow");
-    const res = await app.post("/api/html", { url: "http://robots.test/private/page", sync: true }, org.apiKey as string);
+    const res = await app.post(
+      "/api/html",
+      { url: "http://robots.test/private/page", sync: true },
+      org.apiKey as string,
+    );
     expect(res.status).toBe(422);
-    expect((await res.json()).error).toBe("The site's robots.txt disallows this page, and this project is set to follow robots.txt.");
+    expect((await res.json()).error).toBe(
+      "The site's robots.txt disallows this page, and this project is set to follow robots.txt.",
+    );
     expect(site.hits).not.toContain("robots.test/private/page");
-    const ok = await app.post("/api/html", { url: "http://robots.test/public", sync: true }, org.apiKey as string);
+    const ok = await app.post(
+      "/api/html",
+      { url: "http://robots.test/public", sync: true },
+      org.apiKey as string,
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -172,7 +214,11 @@ describe("§3 §4 results", () => {
   it("scrape: several operations from ONE visit, in the order requested, cost the sum", async () => {
     const u = "http://article.test/scrape-once";
     const before = site.hits.filter((h) => h === "article.test/scrape-once").length;
-    const res = await app.post("/api/scrape", { url: u, sync: true, operations: ["meta", "html", "console", "markdown", "screenshot"] }, key);
+    const res = await app.post(
+      "/api/scrape",
+      { url: u, sync: true, operations: ["meta", "html", "console", "markdown", "screenshot"] },
+      key,
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.url).toBe(u);

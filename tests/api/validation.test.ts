@@ -12,7 +12,8 @@ describe("§7.3 validation errors", () => {
   beforeAll(async () => {
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
-    key = (await app.admin("org", "create", "--name", "Validate", "--plan", "free", "--verified")).apiKey as string;
+    key = (await app.admin("org", "create", "--name", "Validate", "--plan", "free", "--verified"))
+      .apiKey as string;
   });
   afterAll(async () => {
     await app?.stop();
@@ -32,27 +33,89 @@ describe("§7.3 validation errors", () => {
     ["invalid_max_age: unparseable", "/api/html", { url, max_age: "3 dayz" }, "invalid_max_age"],
     ["invalid_max_age: over 30 days", "/api/html", { url, max_age: "31 days" }, "invalid_max_age"],
     ["invalid_max_age: negative", "/api/html", { url, max_age: -1 }, "invalid_max_age"],
-    ["invalid_options: delay out of range", "/api/html", { url, page_options: { delay: 10001 } }, "invalid_options"],
-    ["invalid_options: unknown page option", "/api/html", { url, page_options: { wait_for: "#x" } }, "invalid_options"],
-    ["invalid_options: remove_selectors over 50", "/api/html", { url, page_options: { remove_selectors: Array(51).fill("p") } }, "invalid_options"],
-    ["invalid_options: viewport too narrow", "/api/screenshot", { url, screenshot_options: { viewport_width: 100 } }, "invalid_options"],
-    ["invalid_options: bad format", "/api/screenshot", { url, screenshot_options: { format: "gif" } }, "invalid_options"],
-    ["invalid_options: styles too long", "/api/screenshot", { url, screenshot_options: { styles: "a".repeat(20001) } }, "invalid_options"],
-    ["invalid_options: screenshot options on html", "/api/html", { url, screenshot_options: {} }, "invalid_options"],
+    [
+      "invalid_options: delay out of range",
+      "/api/html",
+      { url, page_options: { delay: 10001 } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: unknown page option",
+      "/api/html",
+      { url, page_options: { wait_for: "#x" } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: remove_selectors over 50",
+      "/api/html",
+      { url, page_options: { remove_selectors: Array(51).fill("p") } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: viewport too narrow",
+      "/api/screenshot",
+      { url, screenshot_options: { viewport_width: 100 } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: bad format",
+      "/api/screenshot",
+      { url, screenshot_options: { format: "gif" } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: styles too long",
+      "/api/screenshot",
+      { url, screenshot_options: { styles: "a".repeat(20001) } },
+      "invalid_options",
+    ],
+    [
+      "invalid_options: screenshot options on html",
+      "/api/html",
+      { url, screenshot_options: {} },
+      "invalid_options",
+    ],
     ["invalid_options: unknown top-level field", "/api/html", { url, synk: true }, "invalid_options"],
     ["invalid_options: sync not boolean", "/api/html", { url, sync: "yes" }, "invalid_options"],
     ["invalid_options: device", "/api/lighthouse", { url, device: "tablet" }, "invalid_options"],
     ["invalid_options: scrape without operations", "/api/scrape", { url, operations: [] }, "invalid_options"],
-    ["invalid_options: scrape unknown operation", "/api/scrape", { url, operations: ["pdf"] }, "invalid_options"],
-    ["invalid_labels: 17 keys", "/api/html", { url, labels: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, "v"])) }, "invalid_labels"],
+    [
+      "invalid_options: scrape unknown operation",
+      "/api/scrape",
+      { url, operations: ["pdf"] },
+      "invalid_options",
+    ],
+    [
+      "invalid_labels: 17 keys",
+      "/api/html",
+      { url, labels: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, "v"])) },
+      "invalid_labels",
+    ],
     ["invalid_labels: value not a string", "/api/html", { url, labels: { order: 42 } }, "invalid_labels"],
-    ["invalid_labels: value too long", "/api/html", { url, labels: { note: "x".repeat(257) } }, "invalid_labels"],
+    [
+      "invalid_labels: value too long",
+      "/api/html",
+      { url, labels: { note: "x".repeat(257) } },
+      "invalid_labels",
+    ],
     ["invalid_labels: not an object", "/api/html", { url, labels: ["a"] }, "invalid_labels"],
     ["report_to: loopback", "/api/html", { url, report_to: "http://127.0.0.1/hook" }, /^report_to_/],
     ["report_to: port", "/api/html", { url, report_to: "https://hooks.test:8443/" }, /^report_to_/],
     ["report_to: scheme", "/api/html", { url, report_to: "ftp://hooks.test/" }, /^report_to_/],
-    ["invalid_idempotency_key: space", "/api/html", { url }, "invalid_idempotency_key", { "idempotency-key": "has space" }],
-    ["invalid_idempotency_key: too long", "/api/html", { url }, "invalid_idempotency_key", { "idempotency-key": "k".repeat(256) }],
+    [
+      "invalid_idempotency_key: space",
+      "/api/html",
+      { url },
+      "invalid_idempotency_key",
+      { "idempotency-key": "has space" },
+    ],
+    [
+      "invalid_idempotency_key: too long",
+      "/api/html",
+      { url },
+      "invalid_idempotency_key",
+      { "idempotency-key": "k".repeat(256) },
+    ],
   ];
 
   it.each(cases)("%s", async (_name, path, body, code, headers) => {
@@ -97,10 +160,14 @@ describe("§7.3 validation errors", () => {
   });
 
   it("§7.3 idempotency_key_reused: the same key with a different request within 24 hours runs nothing", async () => {
-    const first = await app.post("/api/html", { url: "http://article.test/?idem=a", sync: true }, key, { "idempotency-key": "order-1" });
+    const first = await app.post("/api/html", { url: "http://article.test/?idem=a", sync: true }, key, {
+      "idempotency-key": "order-1",
+    });
     expect(first.status).toBe(200);
     const hits = site.hits.length;
-    const reuse = await app.post("/api/html", { url: "http://article.test/?idem=b", sync: true }, key, { "idempotency-key": "order-1" });
+    const reuse = await app.post("/api/html", { url: "http://article.test/?idem=b", sync: true }, key, {
+      "idempotency-key": "order-1",
+    });
     expect(reuse.status).toBe(422);
     expect((await reuse.json()).error).toBe("idempotency_key_reused");
     expect(site.hits.length).toBe(hits);

@@ -21,21 +21,43 @@ describe("§6 webhooks", () => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv, WEBHOOK_RETRY_DELAY_SECONDS: "1", PAGE_CONCURRENCY: "2" });
+    app = await startApp({
+      PAGE_TEST_HOSTS: site.hostsEnv,
+      WEBHOOK_RETRY_DELAY_SECONDS: "1",
+      PAGE_CONCURRENCY: "2",
+    });
     const org = await app.admin("org", "create", "--name", "Hooks", "--plan", "pro", "--concurrency", "50");
     key = org.apiKey as string;
     projectId = org.projectId as string;
-    secret = (await app.admin("project", "set", "--project", projectId, "--webhook", "http://hooks.test/webhook/default")).webhookSecret as string;
+    secret = (
+      await app.admin(
+        "project",
+        "set",
+        "--project",
+        projectId,
+        "--webhook",
+        "http://hooks.test/webhook/default",
+      )
+    ).webhookSecret as string;
   });
   afterAll(async () => {
     await app?.stop();
     await site?.close();
   });
 
-  const deliveriesFor = (token: string) => site.webhooks.filter((w) => JSON.parse(w.body).data.token === token);
+  const deliveriesFor = (token: string) =>
+    site.webhooks.filter((w) => JSON.parse(w.body).data.token === token);
 
   it("§6.1 §6.2 the result is POSTed to report_to with the labels, signed per Standard Webhooks", async () => {
-    const res = await app.post("/api/meta", { url: "http://article.test/hook", report_to: "http://hooks.test/webhook/custom", labels: { job: "7" } }, key);
+    const res = await app.post(
+      "/api/meta",
+      {
+        url: "http://article.test/hook",
+        report_to: "http://hooks.test/webhook/custom",
+        labels: { job: "7" },
+      },
+      key,
+    );
     const { token } = await res.json();
     await until(() => deliveriesFor(token).length > 0);
     const [delivery] = deliveriesFor(token);
@@ -45,7 +67,13 @@ describe("§6 webhooks", () => {
       "webhook-signature": String(delivery.headers["webhook-signature"]),
     }) as { type: string; data: Record<string, unknown> };
     expect(payload.type).toBe("request.completed");
-    expect(payload.data).toMatchObject({ token, operation: "meta", status: "complete", labels: { job: "7" }, cost: 5 });
+    expect(payload.data).toMatchObject({
+      token,
+      operation: "meta",
+      status: "complete",
+      labels: { job: "7" },
+      cost: 5,
+    });
     expect((payload.data.result as { title: string }).title).toBe("A local article");
     expect(site.hits).toContain("hooks.test/webhook/custom");
   });
@@ -61,7 +89,9 @@ describe("§6 webhooks", () => {
 
   it("a failed delivery is retried with backoff and every attempt is logged", async () => {
     site.webhookStatus = 500;
-    const { token } = await (await app.post("/api/html", { url: "http://article.test/retry-hook" }, key)).json();
+    const { token } = await (
+      await app.post("/api/html", { url: "http://article.test/retry-hook" }, key)
+    ).json();
     await until(() => deliveriesFor(token).length >= 2);
     site.webhookStatus = 200;
     await until(async () => {
@@ -85,7 +115,11 @@ describe("§6 webhooks", () => {
   it("§6.3 an invalid report_to makes the request fail with a report_to_* 422", async () => {
     // The delivery-time egress check (a name that resolves privately when delivered) is covered by
     // tests/net/safe-fetch.test.ts; here the request-time URL policy answers.
-    const res = await app.post("/api/html", { url: "http://article.test/", report_to: "http://169.254.169.254/latest" }, key);
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/", report_to: "http://169.254.169.254/latest" },
+      key,
+    );
     expect(res.status).toBe(422);
     expect((await res.json()).error).toMatch(/^report_to_/);
   });
@@ -93,17 +127,25 @@ describe("§6 webhooks", () => {
   it("the server killed with SIGKILL while 10 async jobs run: after restart all complete and each webhook is delivered", async () => {
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await app.post("/api/html", { url: `http://article.test/crash-${i}`, page_options: { delay: 1500 }, max_age: 0 }, key);
+      const res = await app.post(
+        "/api/html",
+        { url: `http://article.test/crash-${i}`, page_options: { delay: 1500 }, max_age: 0 },
+        key,
+      );
       tokens.push((await res.json()).token);
     }
     await until(async () => {
-      const rows = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "Request" WHERE state = 'processing'`);
+      const rows = await app.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "Request" WHERE state = 'processing'`,
+      );
       return rows[0].n > 0;
     });
     await app.kill();
     await app.restart();
     await until(async () => {
-      const statuses = await Promise.all(tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status));
+      const statuses = await Promise.all(
+        tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status),
+      );
       return statuses.every((s) => s === 200);
     }, 150_000);
     await until(() => tokens.every((t) => deliveriesFor(t).length >= 1), 60_000);

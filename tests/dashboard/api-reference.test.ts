@@ -6,17 +6,29 @@ describe("API reference view of the OpenAPI document", () => {
 
   it("lists the nine operation endpoints and GET /result/{token}, with their costs", () => {
     expect(ref.endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
-      ["console", "html", "keywords", "lighthouse", "markdown", "meta", "scrape", "screenshot", "summarize"].map((p) => `POST /${p}`).concat("GET /result/{token}").sort(),
+      ["console", "html", "keywords", "lighthouse", "markdown", "meta", "scrape", "screenshot", "summarize"]
+        .map((p) => `POST /${p}`)
+        .concat("GET /result/{token}")
+        .sort(),
     );
     const cost = Object.fromEntries(ref.endpoints.map((e) => [e.id, e.cost]));
-    expect(cost).toMatchObject({ html: "1 credit", meta: "5 credits", summarize: "17 credits", scrape: "Sum of the operations it runs" });
+    expect(cost).toMatchObject({
+      html: "1 credit",
+      meta: "5 credits",
+      summarize: "17 credits",
+      scrape: "Sum of the operations it runs",
+    });
   });
 
   it("flattens request fields with types, bounds and descriptions", () => {
     const shot = ref.endpoints.find((e) => e.id === "screenshot")!;
     const field = (name: string) => shot.fields.find((f) => f.name === name);
     expect(field("url")).toMatchObject({ required: true, type: "string" });
-    expect(field("screenshot_options.viewport_width")).toMatchObject({ type: "integer", bounds: "320 to 1920", depth: 1 });
+    expect(field("screenshot_options.viewport_width")).toMatchObject({
+      type: "integer",
+      bounds: "320 to 1920",
+      depth: 1,
+    });
     expect(field("screenshot_options.format")?.type).toBe('"png" | "jpeg" | "webp"');
     expect(field("page_options.remove_selectors")?.bounds).toContain("at most 50 items");
     expect(shot.fields.every((f) => f.description.length > 0)).toBe(true);

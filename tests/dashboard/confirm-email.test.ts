@@ -36,15 +36,23 @@ describe("email confirmation", () => {
     expect(await outboxFor("someone-else@example.com")).toEqual([]);
 
     expect(await confirmEmailToken(token)).toEqual({ status: "confirmed", email: "grace@example.com" });
-    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBeInstanceOf(Date);
-    expect(await confirmEmailToken(token)).toEqual({ status: "already-confirmed", email: "grace@example.com" });
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBeInstanceOf(
+      Date,
+    );
+    expect(await confirmEmailToken(token)).toEqual({
+      status: "already-confirmed",
+      email: "grace@example.com",
+    });
   });
 
   it("refuses expired and unknown tokens", async () => {
     const user = await newUser("late@example.com");
     const { link } = await sendConfirmationEmail(user, "http://localhost:3000");
     const later = new Date(Date.now() + 25 * 3600 * 1000);
-    expect(await confirmEmailToken(tokenOf(link), later)).toEqual({ status: "expired", email: "late@example.com" });
+    expect(await confirmEmailToken(tokenOf(link), later)).toEqual({
+      status: "expired",
+      email: "late@example.com",
+    });
     expect(await confirmEmailToken("not-a-token")).toEqual({ status: "invalid" });
     expect(await confirmEmailToken("")).toEqual({ status: "invalid" });
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBeNull();

@@ -3,7 +3,9 @@ import { parseInline, parseMarkdown, safeUrl } from "@/lib/dashboard/markdown";
 
 describe("Playground Markdown reader", () => {
   it("reads headings, paragraphs, rules and fenced code", () => {
-    const blocks = parseMarkdown("# Title\n\nFirst line\nsecond line\n\n---\n\n```js\nconst a = '<b>';\n```\n\nSub\n===");
+    const blocks = parseMarkdown(
+      "# Title\n\nFirst line\nsecond line\n\n---\n\n```js\nconst a = '<b>';\n```\n\nSub\n===",
+    );
     expect(blocks).toEqual([
       { type: "heading", level: 1, children: [{ type: "text", text: "Title" }] },
       { type: "paragraph", children: [{ type: "text", text: "First line second line" }] },
@@ -19,12 +21,19 @@ describe("Playground Markdown reader", () => {
     if (list.type !== "list") return;
     expect(list.ordered).toBe(true);
     expect(list.items).toHaveLength(3);
-    expect(list.items[1][1]).toMatchObject({ type: "list", ordered: false, items: [[{ type: "paragraph" }], [{ type: "paragraph" }]] });
+    expect(list.items[1][1]).toMatchObject({
+      type: "list",
+      ordered: false,
+      items: [[{ type: "paragraph" }], [{ type: "paragraph" }]],
+    });
   });
 
   it("keeps raw HTML as text (React escapes it), never as markup", () => {
     const [p] = parseMarkdown('<script>alert(1)</script> <img src=x onerror="alert(1)">');
-    expect(p).toEqual({ type: "paragraph", children: [{ type: "text", text: '<script>alert(1)</script> <img src=x onerror="alert(1)">' }] });
+    expect(p).toEqual({
+      type: "paragraph",
+      children: [{ type: "text", text: '<script>alert(1)</script> <img src=x onerror="alert(1)">' }],
+    });
   });
 
   it("drops script-capable link and image schemes and resolves relative ones against the page", () => {
@@ -41,11 +50,19 @@ describe("Playground Markdown reader", () => {
   });
 
   it("reads inline code, emphasis, strikethrough, autolinks, escapes and hard breaks", () => {
-    expect(parseInline("a `<b>` **bold _it_** ~~gone~~ snake_case_name \\*lit\\* <https://x.example/>  \nnext")).toEqual([
+    expect(
+      parseInline("a `<b>` **bold _it_** ~~gone~~ snake_case_name \\*lit\\* <https://x.example/>  \nnext"),
+    ).toEqual([
       { type: "text", text: "a " },
       { type: "code", text: "<b>" },
       { type: "text", text: " " },
-      { type: "strong", children: [{ type: "text", text: "bold " }, { type: "em", children: [{ type: "text", text: "it" }] }] },
+      {
+        type: "strong",
+        children: [
+          { type: "text", text: "bold " },
+          { type: "em", children: [{ type: "text", text: "it" }] },
+        ],
+      },
       { type: "text", text: " " },
       { type: "del", children: [{ type: "text", text: "gone" }] },
       { type: "text", text: " snake_case_name *lit* " },
@@ -57,8 +74,15 @@ describe("Playground Markdown reader", () => {
 
   it("reads GFM tables and quotes", () => {
     const [table, quote] = parseMarkdown("| a | b |\n| --- | :-: |\n| 1 | 2 |\n\n> quoted\n> text");
-    expect(table).toMatchObject({ type: "table", header: [[{ text: "a" }], [{ text: "b" }]], rows: [[[{ text: "1" }], [{ text: "2" }]]] });
-    expect(quote).toMatchObject({ type: "quote", children: [{ type: "paragraph", children: [{ type: "text", text: "quoted text" }] }] });
+    expect(table).toMatchObject({
+      type: "table",
+      header: [[{ text: "a" }], [{ text: "b" }]],
+      rows: [[[{ text: "1" }], [{ text: "2" }]]],
+    });
+    expect(quote).toMatchObject({
+      type: "quote",
+      children: [{ type: "paragraph", children: [{ type: "text", text: "quoted text" }] }],
+    });
   });
 
   it("survives pathological nesting without recursion blow-up", () => {

@@ -27,7 +27,14 @@ describe("usage buckets", () => {
 describe("callbackUrl after sign-in", () => {
   it("allows same-site paths only", () => {
     expect(safeCallbackPath("/dashboard/projects")).toBe("/dashboard/projects");
-    for (const bad of ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)", undefined, ""]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      undefined,
+      "",
+    ]) {
       expect(safeCallbackPath(bad)).toBe("/dashboard");
     }
   });
@@ -36,7 +43,13 @@ describe("callbackUrl after sign-in", () => {
 describe("API error replies", () => {
   it("reads the code and message of an error body, or falls back to the status", () => {
     const reply = (text: string) => ({ status: 422, contentType: "application/json", headers: {}, text });
-    expect(replyError(reply('{"error":"invalid_url","message":"url must be public"}'))).toEqual({ code: "invalid_url", message: "url must be public" });
-    expect(replyError(reply("<html>oops</html>"))).toEqual({ code: "HTTP 422", message: "<html>oops</html>" });
+    expect(replyError(reply('{"error":"invalid_url","message":"url must be public"}'))).toEqual({
+      code: "invalid_url",
+      message: "url must be public",
+    });
+    expect(replyError(reply("<html>oops</html>"))).toEqual({
+      code: "HTTP 422",
+      message: "<html>oops</html>",
+    });
   });
 });

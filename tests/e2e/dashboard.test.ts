@@ -33,7 +33,8 @@ describe("dashboard end to end", () => {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
   };
   /** An invalid URL is refused after authentication (422) and before any work, so it probes the key for free. */
-  const probeKey = async (key: string) => (await app.post("/api/html", { url: "http://localhost/", sync: true }, key)).status;
+  const probeKey = async (key: string) =>
+    (await app.post("/api/html", { url: "http://localhost/", sync: true }, key)).status;
 
   beforeAll(async () => {
     site = await startLocalSite();
@@ -47,7 +48,12 @@ describe("dashboard end to end", () => {
     // sandboxed preview refusing the page's own script is the sandbox working, not an error.
     page.on("console", (m) => {
       const text = m.text();
-      if (m.type() === "error" && !text.startsWith("Failed to load resource") && !/frame is sandboxed/.test(text)) browserErrors.push(text);
+      if (
+        m.type() === "error" &&
+        !text.startsWith("Failed to load resource") &&
+        !/frame is sandboxed/.test(text)
+      )
+        browserErrors.push(text);
     });
     page.on("pageerror", (e) => browserErrors.push(e.message));
     page.on("response", (r) => {
@@ -105,9 +111,13 @@ describe("dashboard end to end", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
     await page.reload();
-    await expect(page.getByLabel("Default webhook URL").inputValue()).resolves.toBe("https://hooks.acme.io/page-to-data");
+    await expect(page.getByLabel("Default webhook URL").inputValue()).resolves.toBe(
+      "https://hooks.acme.io/page-to-data",
+    );
     expect(await page.locator("input[name=robotsPolicy][value=follow]").isChecked()).toBe(true);
-    expect(await page.locator("[data-testid=webhook-secret]").textContent()).not.toMatch(/^whsec_[A-Za-z0-9+/]/);
+    expect(await page.locator("[data-testid=webhook-secret]").textContent()).not.toMatch(
+      /^whsec_[A-Za-z0-9+/]/,
+    );
     await page.getByRole("button", { name: "Reveal" }).click();
     await page.locator("[data-testid=webhook-secret]", { hasText: /^whsec_[A-Za-z0-9+/=]{20,}$/ }).waitFor();
   });
@@ -117,7 +127,9 @@ describe("dashboard end to end", () => {
     const link = await page.locator("[data-testid=outbox-link]").first().getAttribute("href");
     expect(link).toMatch(/\/confirm\?token=/);
     await page.goto(link!);
-    await expect(page.locator("[data-testid=confirm-result]").textContent()).resolves.toContain("Email address confirmed");
+    await expect(page.locator("[data-testid=confirm-result]").textContent()).resolves.toContain(
+      "Email address confirmed",
+    );
     await page.goto(`${app.url}/dashboard`);
     await page.locator("h1").first().waitFor();
     expect(await page.locator("[data-testid=email-unconfirmed-banner]").count()).toBe(0);
@@ -141,7 +153,9 @@ describe("dashboard end to end", () => {
   it("stops accepting the old key at once", async () => {
     await page.getByRole("button", { name: "Stop accepting old key" }).click();
     await page.getByRole("button", { name: "Yes, stop now" }).click();
-    await page.locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=revoked]`).waitFor();
+    await page
+      .locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=revoked]`)
+      .waitFor();
     expect(await probeKey(firstKey)).toBe(401);
     expect(await probeKey(rotatedKey)).toBe(422);
     await shot("06-stopped");
@@ -153,9 +167,14 @@ describe("dashboard end to end", () => {
     await page.fill("#url", "http://article.test/");
     await page.getByRole("button", { name: "Run html" }).click();
     await page.locator("[data-testid=html-preview]").waitFor({ timeout: 45_000 });
-    await page.frameLocator("[data-testid=html-preview]").getByText("Inserted by the page's own script.").waitFor();
+    await page
+      .frameLocator("[data-testid=html-preview]")
+      .getByText("Inserted by the page's own script.")
+      .waitFor();
     await expect(page.locator("[data-testid=header-x-quota-cost]").first().textContent()).resolves.toBe("1");
-    await expect(page.locator("[data-testid=job-status]").getAttribute("data-phase")).resolves.toBe("complete");
+    await expect(page.locator("[data-testid=job-status]").getAttribute("data-phase")).resolves.toBe(
+      "complete",
+    );
     await shot("07-playground-html");
   });
 
@@ -192,9 +211,14 @@ describe("dashboard end to end", () => {
 
   it("Overview and project page show what the Playground spent and ran", async () => {
     await page.goto(`${app.url}/dashboard`);
-    const remaining = Number((await page.locator("[data-testid=credits-remaining]").textContent())?.replace(/,/g, ""));
+    const remaining = Number(
+      (await page.locator("[data-testid=credits-remaining]").textContent())?.replace(/,/g, ""),
+    );
     expect(remaining).toBeLessThan(500);
-    await page.locator("svg rect title", { hasText: /credits?$/ }).first().waitFor({ state: "attached" });
+    await page
+      .locator("svg rect title", { hasText: /credits?$/ })
+      .first()
+      .waitFor({ state: "attached" });
     await shot("11-overview-usage", false);
     await page.goto(projectUrl);
     expect(await page.locator("[data-testid=requests-table] tbody tr").count()).toBeGreaterThanOrEqual(4);

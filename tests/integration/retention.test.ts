@@ -16,7 +16,9 @@ describe("result retention", () => {
     const { readResult } = await import("@/lib/store/results");
     await dbReady();
     const org = await db().organization.create({ data: { name: "R" } });
-    const project = await db().project.create({ data: { organizationId: org.id, name: "P", webhookSecret: "whsec_x" } });
+    const project = await db().project.create({
+      data: { organizationId: org.id, name: "P", webhookSecret: "whsec_x" },
+    });
     const make = (token: string, ageDays: number) =>
       db().request.create({
         data: {
@@ -36,16 +38,30 @@ describe("result retention", () => {
     await make("req_old", 31);
     await make("req_new", 29);
     await db().cacheEntry.create({
-      data: { cacheKey: "stale", operation: "html", body: "x", contentType: "text/html", createdAt: new Date(Date.now() - 31 * 86400_000) },
+      data: {
+        cacheKey: "stale",
+        operation: "html",
+        body: "x",
+        contentType: "text/html",
+        createdAt: new Date(Date.now() - 31 * 86400_000),
+      },
     });
-    await db().cacheEntry.create({ data: { cacheKey: "fresh", operation: "html", body: "x", contentType: "text/html" } });
+    await db().cacheEntry.create({
+      data: { cacheKey: "fresh", operation: "html", body: "x", contentType: "text/html" },
+    });
 
     expect(await runRetention()).toEqual({ purgedResults: 1, deletedCacheEntries: 1 });
-    const old = await db().request.findUniqueOrThrow({ where: { token: "req_old" }, include: { result: true } });
+    const old = await db().request.findUniqueOrThrow({
+      where: { token: "req_old" },
+      include: { result: true },
+    });
     expect(old.result?.body).toBeNull();
     expect(old.result?.purgedAt).not.toBeNull();
     expect(await readResult(project.id, "req_old")).toEqual({ state: "expired", token: "req_old" });
-    expect(await readResult(project.id, "req_new")).toMatchObject({ state: "complete", body: "<html>kept</html>" });
+    expect(await readResult(project.id, "req_new")).toMatchObject({
+      state: "complete",
+      body: "<html>kept</html>",
+    });
     expect(await db().cacheEntry.count()).toBe(1);
     expect(await runRetention()).toEqual({ purgedResults: 0, deletedCacheEntries: 0 });
   });

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 /** The RunSpec the API would build from this request body. */
-const specFor = (body: Record<string, unknown>): RunSpec => validateRequest("lighthouse", { sync: true, ...body });
+const specFor = (body: Record<string, unknown>): RunSpec =>
+  validateRequest("lighthouse", { sync: true, ...body });
 
 async function failureOf(p: Promise<unknown>): Promise<OperationFailure> {
   const err = await p.then(
@@ -49,11 +50,18 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 
 describe("lighthouse", () => {
   it("audits a page as mobile by default: categories 0–1, metrics, no audits", async () => {
-    const result = await timed("mobile run (cold browser)", () => lighthouse(specFor({ url: "http://lh.test/" })));
+    const result = await timed("mobile run (cold browser)", () =>
+      lighthouse(specFor({ url: "http://lh.test/" })),
+    );
     expect(result.url).toBe("http://lh.test/");
     expect(new Date(result.fetchTime).toISOString()).toBe(result.fetchTime);
     expect(result.device).toBe("mobile");
-    expect(Object.keys(result.categories).sort()).toEqual(["accessibility", "best-practices", "performance", "seo"]);
+    expect(Object.keys(result.categories).sort()).toEqual([
+      "accessibility",
+      "best-practices",
+      "performance",
+      "seo",
+    ]);
     const perf = result.categories.performance!;
     expect(perf.title).toBe("Performance");
     expect(perf.score).toBeGreaterThanOrEqual(0);
@@ -80,7 +88,11 @@ describe("lighthouse", () => {
     expect(result.device).toBe("desktop");
     expect(Object.keys(result.audits ?? {}).sort()).toEqual(["first-contentful-paint", "speed-index"]);
     const fcp = result.audits!["first-contentful-paint"]!;
-    expect(fcp).toMatchObject({ id: "first-contentful-paint", scoreDisplayMode: "numeric", numericUnit: "millisecond" });
+    expect(fcp).toMatchObject({
+      id: "first-contentful-paint",
+      scoreDisplayMode: "numeric",
+      numericUnit: "millisecond",
+    });
     expect(typeof fcp.numericValue).toBe("number");
     // Lighthouse alone never takes a page-pool browser.
     expect(getBrowserPool().stats()).toMatchObject({ launches: 0, pagesServed: 0 });
@@ -103,7 +115,9 @@ describe("lighthouse", () => {
     const runner = getLighthouseRunner();
     const before = await runner.stats();
     const err = await timed("hung page, 6 s budget", () =>
-      failureOf(runner.run("http://lh.test/hang", { device: "mobile", includeAudits: false, timeoutMs: 6_000 })),
+      failureOf(
+        runner.run("http://lh.test/hang", { device: "mobile", includeAudits: false, timeoutMs: 6_000 }),
+      ),
     );
     expect(err.code).toBe("timeout");
     expect(err.retryable).toBe(true);
@@ -116,12 +130,15 @@ describe("lighthouse", () => {
   it("relaunches a browser that died, and maps a 404 to not_found", async () => {
     const runner = getLighthouseRunner();
     // Run alone (-t), this test first needs a browser to kill.
-    if (!(await runner.stats()).browserPids.length) await failureOf(lighthouse(specFor({ url: "http://lh.test/missing" })));
+    if (!(await runner.stats()).browserPids.length)
+      await failureOf(lighthouse(specFor({ url: "http://lh.test/missing" })));
     const before = await runner.stats();
     expect(before.browserPids).toHaveLength(1);
     process.kill(before.browserPids[0]!, "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
-    const err = await timed("404 run (relaunched browser)", () => failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }))));
+    const err = await timed("404 run (relaunched browser)", () =>
+      failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }))),
+    );
     expect(err.code).toBe("not_found");
     const after = await runner.stats();
     expect(after.launches).toBe(before.launches + 1);
@@ -133,7 +150,9 @@ describe("lighthouse", () => {
     const launches = (await runner.stats()).launches;
     const ip = await failureOf(runner.run("http://127.0.0.1/", { device: "mobile", includeAudits: false }));
     expect(ip.code).toBe("not_public");
-    const residential = await failureOf(lighthouse({ ...specFor({ url: "http://lh.test/" }), residential: true }));
+    const residential = await failureOf(
+      lighthouse({ ...specFor({ url: "http://lh.test/" }), residential: true }),
+    );
     expect(residential.code).toBe("no_residential_exit");
     expect((await runner.stats()).launches).toBe(launches);
   });

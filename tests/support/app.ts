@@ -57,7 +57,9 @@ function nodeBin(): string {
 
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
-    throw new Error("No production build: run `npx next build` (the test command does) before the HTTP tests.");
+    throw new Error(
+      "No production build: run `npx next build` (the test command does) before the HTTP tests.",
+    );
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-app-"));
@@ -72,13 +74,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   let child: ChildProcess | null = null;
 
   const launch = async () => {
-    child = spawn(nodeBin(), [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-      cwd: ROOT,
-      env: fullEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so stop/kill take the browsers it started down with it.
-      detached: true,
-    });
+    child = spawn(
+      nodeBin(),
+      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        cwd: ROOT,
+        env: fullEnv,
+        stdio: ["ignore", "pipe", "pipe"],
+        // Its own process group, so stop/kill take the browsers it started down with it.
+        detached: true,
+      },
+    );
     child.stdout!.on("data", (d) => logs.push(String(d)));
     child.stderr!.on("data", (d) => logs.push(String(d)));
     const deadline = Date.now() + 90_000;
@@ -96,7 +102,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   };
 
   const waitExit = (c: ChildProcess) =>
-    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => c.once("exit", () => resolve()));
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => c.once("exit", () => resolve()));
 
   await launch();
   const url = `http://127.0.0.1:${port}`;
@@ -125,10 +133,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     },
     restart: launch,
     async admin(...args) {
-      const { stdout } = await run(nodeBin(), [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args, "--json"], {
-        cwd: ROOT,
-        env: fullEnv,
-      }).catch((err: { stdout?: string; stderr?: string }) => {
+      const { stdout } = await run(
+        nodeBin(),
+        [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args, "--json"],
+        {
+          cwd: ROOT,
+          env: fullEnv,
+        },
+      ).catch((err: { stdout?: string; stderr?: string }) => {
         throw new Error(`admin ${args.join(" ")} failed: ${err.stdout ?? ""}${err.stderr ?? ""}`);
       });
       return JSON.parse(stdout.trim().split("\n").pop()!);
@@ -145,8 +157,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       });
     },
     async sql(query, params) {
-      const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")) as { socketPort: number };
-      const client = new pg.Client({ host: "127.0.0.1", port: owner.socketPort, user: "postgres", database: "postgres" });
+      const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")) as {
+        socketPort: number;
+      };
+      const client = new pg.Client({
+        host: "127.0.0.1",
+        port: owner.socketPort,
+        user: "postgres",
+        database: "postgres",
+      });
       await client.connect();
       try {
         return (await client.query(query, params)).rows;

@@ -47,17 +47,29 @@ export async function startLocalSite(): Promise<LocalSite> {
       return;
     }
     if (req.url === "/slow") {
-      setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end("<html><body><p>slow page</p></body></html>"), 3000);
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { "content-type": "text/html" })
+            .end("<html><body><p>slow page</p></body></html>"),
+        3000,
+      );
       return;
     }
-    if (req.url === "/missing") return void res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not here</h1>");
+    if (req.url === "/missing")
+      return void res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not here</h1>");
     if (req.url === "/robots.txt") {
-      return void res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nDisallow: /private\n");
+      return void res
+        .writeHead(200, { "content-type": "text/plain" })
+        .end("User-agent: *\nDisallow: /private\n");
     }
     // Busy twice, then fine: the service must space out and retry (spec §7.5).
     if (req.url === "/flaky") {
       const seen = hits.filter((h) => h.endsWith("/flaky")).length;
-      if (seen <= 2) return void res.writeHead(503, { "content-type": "text/html", "retry-after": "1" }).end("<h1>Busy</h1>");
+      if (seen <= 2)
+        return void res
+          .writeHead(503, { "content-type": "text/html", "retry-after": "1" })
+          .end("<h1>Busy</h1>");
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE);
   });

@@ -21,7 +21,12 @@ export default async function OverviewPage() {
   const user = await requireUser("/dashboard");
   const membership = primaryMembership(user);
   if (!membership) {
-    return <PageHeader title="No organization" description="Your account does not belong to an organization yet. Ask an owner to add you." />;
+    return (
+      <PageHeader
+        title="No organization"
+        description="Your account does not belong to an organization yet. Ask an owner to add you."
+      />
+    );
   }
   const org = membership.organization;
   const [overview, usage, projects, outbox] = await Promise.all([
@@ -41,7 +46,9 @@ export default async function OverviewPage() {
         title={
           <span className="flex items-center gap-3">
             {org.name}
-            <Badge tone={org.plan === "free" ? "gray" : "indigo"}>{org.plan === "free" ? "Free plan" : "Pro plan"}</Badge>
+            <Badge tone={org.plan === "free" ? "gray" : "indigo"}>
+              {org.plan === "free" ? "Free plan" : "Pro plan"}
+            </Badge>
           </span>
         }
         description={`Billing period ${formatDate(overview.periodStart)} – ${formatDate(overview.resetsAt)}.`}
@@ -53,17 +60,40 @@ export default async function OverviewPage() {
       />
 
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Plan" value={overview.plan === "free" ? "Free" : "Pro"} detail={`${formatNumber(overview.monthlyCredits)} credits a month`} />
-        <Stat label="Credits used" value={formatNumber(overview.used)} detail={`of ${formatNumber(overview.monthlyCredits)} this period${overview.reserved ? ` · ${overview.reserved} held` : ""}`}>
+        <Stat
+          label="Plan"
+          value={overview.plan === "free" ? "Free" : "Pro"}
+          detail={`${formatNumber(overview.monthlyCredits)} credits a month`}
+        />
+        <Stat
+          label="Credits used"
+          value={formatNumber(overview.used)}
+          detail={`of ${formatNumber(overview.monthlyCredits)} this period${overview.reserved ? ` · ${overview.reserved} held` : ""}`}
+        >
           <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-            <div className={usedShare > 0.9 ? "h-full bg-red-500" : "h-full bg-indigo-500"} style={{ width: `${usedShare * 100}%` }} />
+            <div
+              className={usedShare > 0.9 ? "h-full bg-red-500" : "h-full bg-indigo-500"}
+              style={{ width: `${usedShare * 100}%` }}
+            />
           </div>
         </Stat>
-        <Stat label="Credits remaining" value={<span data-testid="credits-remaining">{formatNumber(overview.remaining)}</span>} detail={`Resets ${formatDate(overview.resetsAt)}`} />
-        <Stat label="Concurrency limit" value={overview.concurrencyLimit} detail={`${overview.running} running now`} />
+        <Stat
+          label="Credits remaining"
+          value={<span data-testid="credits-remaining">{formatNumber(overview.remaining)}</span>}
+          detail={`Resets ${formatDate(overview.resetsAt)}`}
+        />
+        <Stat
+          label="Concurrency limit"
+          value={overview.concurrencyLimit}
+          detail={`${overview.running} running now`}
+        />
       </dl>
 
-      <Card className="mt-6" title="Usage" description={`Credits spent per day, last 30 days (UTC) · ${formatNumber(total30)} in total`}>
+      <Card
+        className="mt-6"
+        title="Usage"
+        description={`Credits spent per day, last 30 days (UTC) · ${formatNumber(total30)} in total`}
+      >
         <UsageChart days={usage} />
       </Card>
 

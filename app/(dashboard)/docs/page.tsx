@@ -28,18 +28,27 @@ export default async function DocsPage() {
           <Card title="Authentication">
             <div className="space-y-2 text-sm text-slate-600">
               <p>
-                Every request carries <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;API_KEY&gt;</code> with a
-                project key from the dashboard. A missing or unknown key answers <strong>401 invalid_api_key</strong>; on the Free plan a key answers{" "}
+                Every request carries{" "}
+                <code className="rounded bg-slate-100 px-1 font-mono text-xs">
+                  Authorization: Bearer &lt;API_KEY&gt;
+                </code>{" "}
+                with a project key from the dashboard. A missing or unknown key answers{" "}
+                <strong>401 invalid_api_key</strong>; on the Free plan a key answers{" "}
                 <strong>403 email_unverified</strong> until an admin confirms their email address.
               </p>
               <p>
-                Requests are asynchronous by default: the response holds a token, the result is POSTed to <code className="font-mono text-xs">report_to</code> (or
-                the project&apos;s default webhook) and can be collected with <code className="font-mono text-xs">GET /result/&#123;token&#125;</code>. Send{" "}
-                <code className="font-mono text-xs">&quot;sync&quot;: true</code> to get the result in the response.
+                Requests are asynchronous by default: the response holds a token, the result is POSTed to{" "}
+                <code className="font-mono text-xs">report_to</code> (or the project&apos;s default webhook)
+                and can be collected with{" "}
+                <code className="font-mono text-xs">GET /result/&#123;token&#125;</code>. Send{" "}
+                <code className="font-mono text-xs">&quot;sync&quot;: true</code> to get the result in the
+                response.
               </p>
               <p>
-                Every successful response carries <code className="font-mono text-xs">X-Result-Token</code>, <code className="font-mono text-xs">X-Cache</code>,{" "}
-                <code className="font-mono text-xs">X-Quota-Cost</code>, <code className="font-mono text-xs">X-Quota-Remaining</code> and{" "}
+                Every successful response carries <code className="font-mono text-xs">X-Result-Token</code>,{" "}
+                <code className="font-mono text-xs">X-Cache</code>,{" "}
+                <code className="font-mono text-xs">X-Quota-Cost</code>,{" "}
+                <code className="font-mono text-xs">X-Quota-Remaining</code> and{" "}
                 <code className="font-mono text-xs">X-Concurrency-Limit</code>.
               </p>
             </div>
@@ -54,7 +63,10 @@ export default async function DocsPage() {
             <ul className="space-y-1 text-sm">
               {ref.endpoints.map((e) => (
                 <li key={e.id}>
-                  <a href={`#${e.id}`} className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                  <a
+                    href={`#${e.id}`}
+                    className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  >
                     <span className="w-9 font-mono text-[10px] font-semibold text-slate-400">{e.method}</span>
                     <span className="truncate font-mono text-xs">{e.path}</span>
                   </a>

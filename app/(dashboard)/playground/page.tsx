@@ -6,11 +6,20 @@ import { Playground } from "@/components/playground/playground";
 
 export const metadata: Metadata = { title: "Playground · page-to-data" };
 
-export default async function PlaygroundPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PlaygroundPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser("/playground");
-  const projects = (await projectsForUser(user.id)).map((p) => ({ id: p.id, name: p.name, organization: p.organization.name }));
+  const projects = (await projectsForUser(user.id)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    organization: p.organization.name,
+  }));
   const asked = (await searchParams).project;
-  const initial = projects.find((p) => p.id === (Array.isArray(asked) ? asked[0] : asked))?.id ?? projects[0]?.id ?? "";
+  const initial =
+    projects.find((p) => p.id === (Array.isArray(asked) ? asked[0] : asked))?.id ?? projects[0]?.id ?? "";
   return (
     <>
       <PageHeader

@@ -9,14 +9,19 @@ import { appBaseUrl } from "../base-url";
 const RESEND_INTERVAL_MS = 60_000;
 
 /** "Resend confirmation link" (spec §5.4): a new link; confirming any unexpired one works. */
-export async function resendConfirmationAction(): Promise<ActionResult<{ sentTo: string; via: "resend" | "outbox" }>> {
+export async function resendConfirmationAction(): Promise<
+  ActionResult<{ sentTo: string; via: "resend" | "outbox" }>
+> {
   return asUser(async (user) => {
     if (user.emailVerified) throw new UserFacingError("Your email address is already confirmed.");
     const recent = await db().emailConfirmation.findFirst({
       where: { userId: user.id, createdAt: { gt: new Date(Date.now() - RESEND_INTERVAL_MS) } },
       select: { id: true },
     });
-    if (recent) throw new UserFacingError("A link was sent less than a minute ago. Check your inbox, or try again shortly.");
+    if (recent)
+      throw new UserFacingError(
+        "A link was sent less than a minute ago. Check your inbox, or try again shortly.",
+      );
     const sent = await sendConfirmationEmail(user, await appBaseUrl());
     if (!sent.ok) throw new UserFacingError(`The email could not be sent: ${sent.error}`);
     return { sentTo: user.email, via: sent.via };

@@ -21,7 +21,8 @@ export async function updateProjectSettingsAction(
   return asUser(async (user) => {
     await projectAccess(user.id, projectId, "admin");
     const parsed = settingsInput.safeParse(input);
-    if (!parsed.success) throw new UserFacingError("Choose follow or ignore, and give the webhook URL as text.");
+    if (!parsed.success)
+      throw new UserFacingError("Choose follow or ignore, and give the webhook URL as text.");
     let webhookUrl: string | null = null;
     if (parsed.data.webhookUrl.trim()) {
       // The same public-address rule as report_to: the default webhook is where results are POSTed.
@@ -36,10 +37,15 @@ export async function updateProjectSettingsAction(
 }
 
 /** The signing secret is not part of the page; it is fetched only when an admin asks to see it. */
-export async function revealWebhookSecretAction(projectId: string): Promise<ActionResult<{ secret: string }>> {
+export async function revealWebhookSecretAction(
+  projectId: string,
+): Promise<ActionResult<{ secret: string }>> {
   return asUser(async (user) => {
     await projectAccess(user.id, projectId, "admin");
-    const project = await db().project.findUniqueOrThrow({ where: { id: projectId }, select: { webhookSecret: true } });
+    const project = await db().project.findUniqueOrThrow({
+      where: { id: projectId },
+      select: { webhookSecret: true },
+    });
     return { secret: project.webhookSecret };
   });
 }

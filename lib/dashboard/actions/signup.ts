@@ -20,7 +20,12 @@ const signUpInput = z.object({
 });
 
 export type SignUpInput = z.input<typeof signUpInput>;
-export type SignUpResult = ActionResult<{ apiKey: string; projectId: string; email: string; emailSent: boolean }>;
+export type SignUpResult = ActionResult<{
+  apiKey: string;
+  projectId: string;
+  email: string;
+  emailSent: boolean;
+}>;
 
 /**
  * Sign-up: user + Free organization + first project + first key, then a confirmation email. The
@@ -38,14 +43,17 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
       return { ok: false, error: "An account with this email already exists. Sign in instead." };
     }
     const created = await createOrganization({
-      name: organization || (name ? `${name}'s organization` : email.split("@")[1] ?? "My organization"),
+      name: organization || (name ? `${name}'s organization` : (email.split("@")[1] ?? "My organization")),
       plan: "free",
       ownerEmail: email,
       ownerName: name || undefined,
       passwordHash: await hashPassword(password),
       verified: false,
     });
-    const user = await db().user.findUniqueOrThrow({ where: { email }, select: { id: true, email: true, name: true } });
+    const user = await db().user.findUniqueOrThrow({
+      where: { email },
+      select: { id: true, email: true, name: true },
+    });
     const sent = await sendConfirmationEmail(user, await appBaseUrl());
     if (!sent.ok) console.error(`[signup] confirmation email to ${email} failed: ${sent.error}`);
     return { ok: true, apiKey: created.apiKey, projectId: created.projectId, email, emailSent: sent.ok };

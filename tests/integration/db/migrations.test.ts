@@ -12,9 +12,15 @@ const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1
 /** Writes and reads back one row of every model, through relations, to prove the migrated schema serves them. */
 async function exerciseEveryModel(prisma: PrismaClient) {
   const user = await prisma.user.create({ data: { email: `u${Date.now()}@example.com`, name: "Ada" } });
-  await prisma.account.create({ data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: user.id } });
-  await prisma.session.create({ data: { userId: user.id, sessionToken: `s-${user.id}`, expires: new Date() } });
-  await prisma.verificationToken.create({ data: { identifier: user.email, token: `v-${user.id}`, expires: new Date() } });
+  await prisma.account.create({
+    data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: user.id },
+  });
+  await prisma.session.create({
+    data: { userId: user.id, sessionToken: `s-${user.id}`, expires: new Date() },
+  });
+  await prisma.verificationToken.create({
+    data: { identifier: user.email, token: `v-${user.id}`, expires: new Date() },
+  });
   const org = await prisma.organization.create({
     data: { name: "Acme", plan: "pro", memberships: { create: { userId: user.id, role: "owner" } } },
   });
@@ -25,7 +31,9 @@ async function exerciseEveryModel(prisma: PrismaClient) {
   const project = await prisma.project.create({
     data: { organizationId: org.id, name: "Default", webhookSecret: "whsec_x", robotsPolicy: "follow" },
   });
-  await prisma.apiKey.create({ data: { projectId: project.id, hash: `k-${project.id}`, prefix: "ptd_live_ab" } });
+  await prisma.apiKey.create({
+    data: { projectId: project.id, hash: `k-${project.id}`, prefix: "ptd_live_ab" },
+  });
   const request = await prisma.request.create({
     data: {
       token: `t-${project.id}`,
@@ -39,18 +47,31 @@ async function exerciseEveryModel(prisma: PrismaClient) {
       cacheKey: "html|https://example.com/",
       result: { create: { body: "<html></html>", contentType: "text/html", bytes: 13 } },
       deliveries: {
-        create: { url: "https://hooks.example.com/", log: { create: { attempt: 1, status: 200, durationMs: 5 } } },
+        create: {
+          url: "https://hooks.example.com/",
+          log: { create: { attempt: 1, status: 200, durationMs: 5 } },
+        },
       },
     },
   });
-  await prisma.cacheEntry.create({ data: { cacheKey: `c-${request.id}`, operation: "html", body: "x", contentType: "text/html" } });
-  await prisma.creditLedger.create({ data: { organizationId: org.id, kind: "charge", credits: 1, requestToken: request.token } });
+  await prisma.cacheEntry.create({
+    data: { cacheKey: `c-${request.id}`, operation: "html", body: "x", contentType: "text/html" },
+  });
+  await prisma.creditLedger.create({
+    data: { organizationId: org.id, kind: "charge", credits: 1, requestToken: request.token },
+  });
   await prisma.hostState.create({ data: { host: `h-${request.id}.example.com` } });
-  await prisma.robotsCache.create({ data: { origin: `https://r-${request.id}.example.com`, body: "", status: 404 } });
+  await prisma.robotsCache.create({
+    data: { origin: `https://r-${request.id}.example.com`, body: "", status: 404 },
+  });
 
   const back = await prisma.request.findUniqueOrThrow({
     where: { token: request.token },
-    include: { result: true, deliveries: { include: { log: true } }, project: { include: { organization: true, keys: true } } },
+    include: {
+      result: true,
+      deliveries: { include: { log: true } },
+      project: { include: { organization: true, keys: true } },
+    },
   });
   expect(back.result?.body).toBe("<html></html>");
   expect(back.labels).toEqual({ order: "42" });

@@ -12,10 +12,15 @@ export const metadata: Metadata = { title: "Projects · page-to-data" };
 export default async function ProjectsPage() {
   const user = await requireUser("/dashboard/projects");
   const projects = await projectsForUser(user.id);
-  const adminOrgs = user.memberships.filter((m) => isAdminRole(m.role)).map((m) => ({ id: m.organization.id, name: m.organization.name }));
+  const adminOrgs = user.memberships
+    .filter((m) => isAdminRole(m.role))
+    .map((m) => ({ id: m.organization.id, name: m.organization.name }));
   return (
     <>
-      <PageHeader title="Projects" description="A project owns its API keys, its settings and its request history; credits come from the organization." />
+      <PageHeader
+        title="Projects"
+        description="A project owns its API keys, its settings and its request history; credits come from the organization."
+      />
       <div className="space-y-6">
         <Card bodyClassName="p-0">
           <ProjectList projects={projects} />

@@ -36,7 +36,9 @@ export default async function SettingsPage() {
                 <dd>
                   <ResendConfirmationButton variant="primary" />
                   <p className="mt-1 text-xs text-slate-500">
-                    {delivery ? "A new link is emailed to you; it works for 24 hours." : "Email is not configured: the link appears in the dev outbox on the Overview page and in the server log."}
+                    {delivery
+                      ? "A new link is emailed to you; it works for 24 hours."
+                      : "Email is not configured: the link appears in the dev outbox on the Overview page and in the server log."}
                   </p>
                 </dd>
               </>
@@ -54,7 +56,9 @@ export default async function SettingsPage() {
               <li key={m.organization.id} className="flex items-center justify-between px-5 py-3 text-sm">
                 <span className="font-medium text-slate-900">{m.organization.name}</span>
                 <span className="flex gap-2">
-                  <Badge tone={m.organization.plan === "free" ? "gray" : "indigo"}>{m.organization.plan}</Badge>
+                  <Badge tone={m.organization.plan === "free" ? "gray" : "indigo"}>
+                    {m.organization.plan}
+                  </Badge>
                   <Badge tone="blue">{m.role}</Badge>
                 </span>
               </li>
@@ -68,8 +72,9 @@ export default async function SettingsPage() {
               <>Emails are sent through Resend.</>
             ) : (
               <>
-                <Badge tone="amber">dev outbox</Badge> <code className="text-xs">RESEND_API_KEY</code> is not set: emails are stored and listed on the
-                Overview page, and their links are printed to the server log.
+                <Badge tone="amber">dev outbox</Badge> <code className="text-xs">RESEND_API_KEY</code> is not
+                set: emails are stored and listed on the Overview page, and their links are printed to the
+                server log.
               </>
             )}
           </p>

@@ -17,7 +17,10 @@ export function POST(req: Request): Promise<Response> {
     await ensureBooted();
     const parsed = playgroundRequestSchema.safeParse(await readJsonBody(req));
     if (!parsed.success) {
-      return json({ error: "invalid_body", message: "Send { projectId, endpoint, body } with a known endpoint." }, 400);
+      return json(
+        { error: "invalid_body", message: "Send { projectId, endpoint, body } with a known endpoint." },
+        400,
+      );
     }
     const { projectId, endpoint, body } = parsed.data;
     const access = await authorizeProject(projectId, "member");

@@ -26,7 +26,11 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
     if (err instanceof AccessError) notFound();
     throw err;
   }
-  const [project, keys, requests] = await Promise.all([projectSettings(projectId), projectKeys(projectId), recentRequests(projectId, 25)]);
+  const [project, keys, requests] = await Promise.all([
+    projectSettings(projectId),
+    projectKeys(projectId),
+    recentRequests(projectId, 25),
+  ]);
   const hasGraceKeys = keys.some((k) => k.state === "grace");
 
   return (
@@ -61,14 +65,27 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
           <KeyTable keys={keys} />
         </Card>
 
-        <Card title="Settings" description="How this project's requests fetch pages and where async results go.">
+        <Card
+          title="Settings"
+          description="How this project's requests fetch pages and where async results go."
+        >
           <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-            <ProjectSettingsForm projectId={project.id} robotsPolicy={project.robotsPolicy} webhookUrl={project.webhookUrl} canEdit={canAdmin} />
+            <ProjectSettingsForm
+              projectId={project.id}
+              robotsPolicy={project.robotsPolicy}
+              webhookUrl={project.webhookUrl}
+              canEdit={canAdmin}
+            />
             <WebhookSecret projectId={project.id} canReveal={canAdmin} />
           </div>
         </Card>
 
-        <Card title="Recent requests" description="The last 25 requests of this project, newest first." actions={<RefreshButton />} bodyClassName="p-0">
+        <Card
+          title="Recent requests"
+          description="The last 25 requests of this project, newest first."
+          actions={<RefreshButton />}
+          bodyClassName="p-0"
+        >
           <RequestsTable requests={requests} />
         </Card>
       </div>

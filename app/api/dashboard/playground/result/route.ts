@@ -13,7 +13,8 @@ export function GET(req: NextRequest): Promise<Response> {
     await ensureBooted();
     const projectId = req.nextUrl.searchParams.get("projectId") ?? "";
     const token = req.nextUrl.searchParams.get("token") ?? "";
-    if (!projectId || !token) return json({ error: "invalid_query", message: "Pass projectId and token." }, 400);
+    if (!projectId || !token)
+      return json({ error: "invalid_query", message: "Pass projectId and token." }, 400);
     const access = await authorizeProject(projectId, "member");
     if (!access.ok) return access.response;
     const view = await readResult(projectId, token);
