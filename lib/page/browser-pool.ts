@@ -8,7 +8,8 @@
  * the number of pages at once at what the cores can render.
  *
  * Recycling: a context is retired after `contextMaxPages` pages and the browser after
- * `browserMaxJobs` jobs; retired ones finish their open pages, then close. A crashed browser
+ * `browserMaxJobs` jobs or once its processes hold more than `browserMaxRssMb` (measured every
+ * `memoryCheckEvery` jobs); retired ones finish their open pages, then close. A crashed browser
  * (`disconnected`) is replaced on the next acquire; jobs waiting in the queue never notice.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -21,6 +22,7 @@ import {
 import { CHROMIUM_ARGS, poolConfigFromEnv, type PoolConfig } from "./config";
 import { installCookieBannerChannel } from "./cookie-banners";
 import { residentialUpstreamsFromEnv } from "./residential";
+import { browserRssBytes } from "./memory";
 import { Semaphore } from "./semaphore";
 import { browserUserAgent } from "./user-agent";
 
@@ -66,6 +68,8 @@ export interface PoolStats {
   launches: number;
   contextsCreated: number;
   pagesServed: number;
+  /** Browsers retired for holding more memory than browserMaxRssMb. */
+  memoryRetirements: number;
 }
 
 export interface BrowserPoolOptions {
@@ -102,7 +106,7 @@ export class BrowserPool {
   private egressPromise: Promise<EgressProxy> | null = null;
   private current: Promise<Generation> | null = null;
   private closed = false;
-  private readonly counters = { launches: 0, contextsCreated: 0, pagesServed: 0 };
+  private readonly counters = { launches: 0, contextsCreated: 0, pagesServed: 0, memoryRetirements: 0 };
 
   constructor(opts: BrowserPoolOptions = {}) {
     this.config = { ...poolConfigFromEnv(), ...opts.config };
@@ -197,6 +201,8 @@ export class BrowserPool {
       gen.contexts.delete(entry.key);
     }
     if (gen.jobs >= this.config.browserMaxJobs) gen.retiring = true;
+    else if (this.config.browserMaxRssMb > 0 && gen.jobs % this.config.memoryCheckEvery === 0)
+      this.checkMemory(gen);
     let released = false;
     return {
       page,
@@ -224,6 +230,19 @@ export class BrowserPool {
         }
       },
     };
+  }
+
+  /** Retires the browser when it has grown past the memory threshold (checked off the job's path). */
+  private checkMemory(gen: Generation): void {
+    void browserRssBytes(gen.browser)
+      .then((bytes) => {
+        if (bytes > this.config.browserMaxRssMb * 1024 * 1024) {
+          gen.retiring = true;
+          this.counters.memoryRetirements++;
+          if (gen.open === 0) void gen.browser.close().catch(() => undefined);
+        }
+      })
+      .catch(() => undefined);
   }
 
   private async afterRelease(gen: Generation, entry: ContextEntry): Promise<void> {

@@ -24,6 +24,10 @@ export interface PoolConfig {
   contextMaxPages: number;
   /** The browser is relaunched after this many jobs (bounds Chromium's own memory growth). */
   browserMaxJobs: number;
+  /** The browser is relaunched once its processes hold more than this many MB (0: never). */
+  browserMaxRssMb: number;
+  /** Memory is measured every this many jobs (reading /proc for every renderer is not free). */
+  memoryCheckEvery: number;
   /** Idle contexts beyond this many are closed (each costs memory; creating one costs ~250 ms). */
   maxContexts: number;
 }
@@ -49,5 +53,7 @@ export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolCon
     contextMaxPages: intEnv(env, "PAGE_CONTEXT_MAX_PAGES", 200),
     browserMaxJobs: intEnv(env, "PAGE_BROWSER_MAX_JOBS", 1000),
     maxContexts: intEnv(env, "PAGE_MAX_CONTEXTS", 4),
+    browserMaxRssMb: intEnv(env, "PAGE_BROWSER_MAX_RSS_MB", 2048, 0),
+    memoryCheckEvery: intEnv(env, "PAGE_MEMORY_CHECK_EVERY", 20),
   };
 }

@@ -54,6 +54,21 @@ describe("BrowserPool", () => {
     expect(after.launches - before.launches).toBeGreaterThanOrEqual(1);
   });
 
+  it("relaunches the browser once its processes hold more memory than browserMaxRssMb", async () => {
+    // 1 MB: any real browser is over it, so the first measurement retires it.
+    const pool = new BrowserPool({ config: { concurrency: 1, browserMaxRssMb: 1, memoryCheckEvery: 1 } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await visitPage({ url: "http://site.test/" }, async (s) => s.html, { pool });
+        await new Promise((r) => setTimeout(r, 300)); // the measurement runs off the job's path
+      }
+      expect(pool.stats().memoryRetirements).toBeGreaterThanOrEqual(1);
+      expect(pool.stats().launches).toBeGreaterThanOrEqual(2);
+    } finally {
+      await pool.shutdown();
+    }
+  });
+
   it("keeps one context per device scale factor", async () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {
