@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { ENDPOINTS } from "./lib/schemas/operations";
 
 const nextConfig: NextConfig = {
   // `tsc --noEmit` runs over the whole project (tests included) in the test command; not twice.
@@ -19,17 +20,7 @@ const nextConfig: NextConfig = {
   // The API is reached at both /api/<op> and /<op> (the spec's paths have no prefix).
   async rewrites() {
     return [
-      ...[
-        "html",
-        "markdown",
-        "screenshot",
-        "meta",
-        "summarize",
-        "keywords",
-        "lighthouse",
-        "console",
-        "scrape",
-      ].map((op) => ({ source: `/${op}`, destination: `/api/${op}` })),
+      ...ENDPOINTS.map((op) => ({ source: `/${op}`, destination: `/api/${op}` })),
       { source: "/result/:token", destination: "/api/result/:token" },
     ];
   },

@@ -1,4 +1,4 @@
-import type { OperationName } from "@/lib/schemas/options";
+import { OPERATIONS, type OperationName } from "@/lib/schemas/operations";
 import type { Endpoint } from "@/lib/schemas/request";
 
 /**
@@ -6,16 +6,7 @@ import type { Endpoint } from "@/lib/schemas/request";
  * browser bundle stays small). Values the user typed are passed through even when invalid, so the
  * API's own 422 messages are what the Playground shows.
  */
-export const PLAYGROUND_OPERATIONS = [
-  "html",
-  "markdown",
-  "screenshot",
-  "meta",
-  "summarize",
-  "keywords",
-  "lighthouse",
-  "console",
-] as const satisfies readonly OperationName[];
+export const PLAYGROUND_OPERATIONS = OPERATIONS;
 
 export const PLAYGROUND_ENDPOINTS = [
   ...PLAYGROUND_OPERATIONS,

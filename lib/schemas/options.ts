@@ -105,14 +105,4 @@ export function resolveScreenshotOptions(o: ScreenshotOptions = {}): ResolvedScr
   };
 }
 
-export const OPERATIONS = [
-  "html",
-  "markdown",
-  "screenshot",
-  "meta",
-  "summarize",
-  "keywords",
-  "lighthouse",
-  "console",
-] as const;
-export type OperationName = (typeof OPERATIONS)[number];
+export { OPERATIONS, type OperationName } from "./operations";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
+import { ENDPOINTS } from "@/lib/schemas/operations";
 
 /**
  * 10,000 fuzzed bodies and headers → zero 5xx. Bodies mutate valid requests (wrong types, huge
@@ -105,17 +106,7 @@ describe("fuzzing the request pipeline", () => {
       "hide_selectors",
       "styles",
     ];
-    const endpoints = [
-      "html",
-      "markdown",
-      "screenshot",
-      "meta",
-      "summarize",
-      "keywords",
-      "lighthouse",
-      "console",
-      "scrape",
-    ];
+    const endpoints = ENDPOINTS;
     // Mostly a valid key, so most requests get past authentication into parsing and validation.
     const authHeaders = () =>
       rand() < 0.85

@@ -47,4 +47,12 @@ describe("POST /api/html end to end", () => {
     expect(body.error).toBe("invalid_api_key");
     expect(body.message).toMatch(/missing/i);
   });
+
+  it("answers on the spec's paths without the /api prefix too", async () => {
+    const res = await app.post("/html", { url: "http://article.test/", sync: true }, key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-cache")).toBe("hit");
+    const unknown = await app.get("/result/req_unknown", key);
+    expect(unknown.status).toBe(404);
+  });
 });
