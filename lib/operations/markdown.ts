@@ -15,6 +15,18 @@ export async function markdown(snap: PageSnapshot): Promise<string> {
       article = new __ptd.Readability(document.cloneNode(true), { charThreshold: 250 }).parse();
     } catch (e) { article = null; }
     var html = article && article.content && article.textContent.trim().length > 80 ? article.content : (document.body ? document.body.innerHTML : "");
+    // Readability sometimes settles on a footer or teaser while the page marks its own main
+    // content (<article>, <main>, role=main, itemprop=articleBody). When that element holds far
+    // more visible text than Readability's pick, trust the page's own markup instead.
+    var marked = Array.prototype.slice.call(document.querySelectorAll("article, main, [role=main], [itemprop=articleBody]"))
+      .map(function (el) { return { el: el, n: (el.innerText || "").trim().length }; })
+      .sort(function (x, y) { return y.n - x.n; })[0];
+    var picked = article && article.textContent ? article.textContent.trim().length : 0;
+    if (marked && marked.n > 1500 && picked < marked.n * 0.25) {
+      var clone = marked.el.cloneNode(true);
+      Array.prototype.forEach.call(clone.querySelectorAll("nav, aside, footer, header, [role=navigation], [aria-hidden=true]"), function (n) { n.remove(); });
+      html = clone.innerHTML;
+    }
     var td = new __ptd.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "_", linkStyle: "inlined" });
     td.use(__ptd.gfm);
     td.remove(["script", "style", "noscript", "template", "iframe", "form", "button", "select", "input", "svg", "canvas"]);
