@@ -3,7 +3,7 @@ import { db, Prisma } from "@/lib/db";
 import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
 import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admission";
 import { priceOf } from "@/lib/billing/prices";
-import { enqueue } from "@/lib/jobs";
+import { enqueue, transaction } from "@/lib/jobs";
 import { ensureBooted } from "@/lib/server/boot";
 import { readCache } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
@@ -82,7 +82,7 @@ export async function processOperation(
 
   const token = newToken();
   try {
-    await db().$transaction(async (tx) => {
+    await transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
       await tx.request.create({ data: requestRow(caller, spec, hash, token, idempotencyKey, price) });
       await enqueue(RUN_REQUEST_JOB, { token }, { tx });
@@ -203,7 +203,7 @@ async function recordCacheHit(
   const contentType = contentTypeOf(spec.endpoint);
   const body = encodeResult(data, contentType);
   try {
-    await db().$transaction(async (tx) => {
+    await transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
       await tx.request.create({
         data: {

@@ -29,6 +29,8 @@ function createDriver(): JobDriver {
   });
 }
 
+export { transaction } from "./after-commit";
+
 /** Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction. */
 export async function enqueue<T>(
   job: JobDefinition<T> | string,

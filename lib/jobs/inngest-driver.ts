@@ -1,3 +1,4 @@
+import { afterCommit } from "./after-commit";
 import { randomUUID } from "node:crypto";
 import type { EventPayload, Inngest, InngestFunction } from "inngest";
 import { resolveJobOptions, type JobEnvelope } from "./defaults";
@@ -85,10 +86,11 @@ export class InngestDriver implements JobDriver {
   async start(): Promise<void> {}
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<string> {
-    // `tx` cannot be honoured: the event leaves before the caller's transaction commits. Handlers
-    // must therefore tolerate (retry on) rows that are not visible yet.
+    // The event leaves over HTTP, so it cannot join the caller's transaction: with `tx` it is
+    // sent after COMMIT (see after-commit.ts), never for a row that was rolled back.
     const event = jobEvent(name, data, options);
-    await this.client.send(event);
+    if (!(options.tx && afterCommit(options.tx, () => this.client.send(event))))
+      await this.client.send(event);
     // Our id, not Inngest's internal one, so it equals the `jobId` the handler sees.
     return event.id;
   }

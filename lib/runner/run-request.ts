@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { transaction } from "@/lib/jobs";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
@@ -120,7 +121,7 @@ async function finish(
           })
         : outcome.results.get(spec.operations[0])!.result;
   }
-  const settled = await db().$transaction(async (tx) => {
+  const settled = await transaction(async (tx) => {
     const moved = await tx.request.updateMany({
       where: { token, state: { in: ["queued", "processing"] } },
       data: outcome.ok
