@@ -37,6 +37,8 @@ export interface LaunchOptions {
   timeoutMs: number;
 }
 
+const SETPRIV = "/usr/bin/setpriv";
+
 const LISTENING = /DevTools listening on ws:\/\/[^\s/]+:(\d+)\//;
 
 /** Browsers still running (→ their profile folder), so a dying Node process leaves nothing behind. */
@@ -125,18 +127,20 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
   // A profile of its own: Chromium hands a second launch on the same profile to the running
   // instance and exits, which would look like a launch that never opens DevTools.
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), "lighthouse-chromium-"));
-  const child = spawn(
-    opts.chromiumPath,
-    [
-      ...opts.args,
-      ...egressChromiumArgs(opts.proxyUrl),
-      "--remote-debugging-address=127.0.0.1",
-      "--remote-debugging-port=0",
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
+  const chromiumArgs = [
+    ...opts.args,
+    ...egressChromiumArgs(opts.proxyUrl),
+    "--remote-debugging-address=127.0.0.1",
+    "--remote-debugging-port=0",
+    `--user-data-dir=${profile}`,
+    "about:blank",
+  ];
+  // Port-mode Chromium outlives a parent killed with SIGKILL (no "exit" handler runs then):
+  // util-linux's setpriv asks the kernel to kill it when this process dies, whatever the death.
+  const [command, args] = fsSync.existsSync(SETPRIV)
+    ? [SETPRIV, ["--pdeathsig", "KILL", "--", opts.chromiumPath, ...chromiumArgs]]
+    : [opts.chromiumPath, chromiumArgs];
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
   live.set(child, profile);
   let exited = false;
   const exit = new Promise<void>((resolve) => {
