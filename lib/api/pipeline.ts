@@ -129,30 +129,35 @@ async function respondWithRequest(
   sync: boolean,
   costOverride: number | null,
 ): Promise<Response> {
-  if (sync && !(await waitForFinish(token, syncWaitMs()))) throw clientError.processingTimeout(token);
+  const headersFor = async (cached: boolean, cost: number) => {
+    const usage = await usageOf(caller.project.organizationId);
+    return quotaHeaders({
+      token,
+      cache: cached ? "hit" : "miss",
+      cost: costOverride ?? cost,
+      remaining: remainingCredits(usage),
+      concurrencyLimit: usage.concurrencyLimit,
+    });
+  };
+  if (!sync) {
+    // The acknowledgement needs only the small columns, never the (possibly large) result body.
+    const row = await db().request.findUniqueOrThrow({
+      where: { token },
+      select: { labels: true, cached: true, cost: true },
+    });
+    const labels = (row.labels as Record<string, string> | null) ?? undefined;
+    return json(accepted(token, labels), 200, await headersFor(row.cached, row.cost));
+  }
+  if (!(await waitForFinish(token, syncWaitMs()))) throw clientError.processingTimeout(token);
   const view = await readResult(caller.projectId, token);
-  const usage = await usageOf(caller.project.organizationId);
-  const row = await db().request.findUniqueOrThrow({
-    where: { token },
-    select: { labels: true, cached: true, cost: true },
-  });
-  const headers = quotaHeaders({
-    token,
-    cache: row.cached ? "hit" : "miss",
-    cost: costOverride ?? row.cost,
-    remaining: remainingCredits(usage),
-    concurrencyLimit: usage.concurrencyLimit,
-  });
-  if (!sync)
-    return json(accepted(token, (row.labels as Record<string, string> | null) ?? undefined), 200, headers);
   switch (view.state) {
     case "complete":
       return resultResponse(view.body, view.contentType, {
-        ...headers,
+        ...(await headersFor(view.cached, view.cost)),
         ...producedByHeader(view.producedBy),
       });
     case "failed":
-      return failureResponse(view.code as never, view.error, token);
+      return failureResponse(view.code, view.error, token);
     case "processing":
       throw clientError.processingTimeout(token);
     default:
@@ -298,7 +303,7 @@ export function resultEndpoint() {
             "X-Result-Token": token,
           });
         case "failed":
-          return failureResponse(view.code as never, view.error, token);
+          return failureResponse(view.code, view.error, token);
         case "complete":
           return resultResponse(view.body, view.contentType, {
             "X-Result-Token": token,

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { FailureCode } from "@/lib/api/errors";
 
 /** Results are kept 30 days (spec §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -7,7 +8,7 @@ export type ResultView =
   | { state: "unknown" }
   | { state: "processing"; token: string; labels: unknown }
   | { state: "expired"; token: string }
-  | { state: "failed"; token: string; error: string; code?: string; status: number }
+  | { state: "failed"; token: string; error: string; code?: FailureCode; status: number }
   | {
       state: "complete";
       token: string;
@@ -32,7 +33,8 @@ export async function readResult(projectId: string, token: string, now = new Dat
       state: "failed",
       token,
       error: req.error ?? "",
-      code: req.errorCode ?? undefined,
+      // Only the runner writes errorCode, always from the FAILURES table.
+      code: (req.errorCode ?? undefined) as FailureCode | undefined,
       status: req.errorStatus ?? 422,
     };
   }
