@@ -143,8 +143,11 @@ describe("dashboard end to end", () => {
     rotatedKey = (await page.locator("[data-testid=api-key-value]").textContent())?.trim() ?? "";
     expect(rotatedKey).toMatch(/^ptd_live_/);
     expect(rotatedKey).not.toBe(firstKey);
-    const oldRow = page.locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"]`);
-    await expect(oldRow.getAttribute("data-state")).resolves.toBe("grace");
+    // The new key comes from the action's reply; the key table re-renders from the server just
+    // after, so wait for the old row to show its grace state (as the stop-old test does for revoked).
+    await page
+      .locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=grace]`)
+      .waitFor();
     expect(await probeKey(firstKey)).toBe(422); // still accepted during the grace window
     expect(await probeKey(rotatedKey)).toBe(422);
     await shot("05-rotated");
