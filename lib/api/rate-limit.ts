@@ -1,26 +1,18 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { limiter } from "@/lib/limits";
 import { clientError } from "./errors";
 
 /**
  * Per-project request rate (spec §7.1 `rate_limited`; the threshold is ours: docs/decisions.md).
- * In memory: one app process serves the embedded install. A fleet would swap in
- * rate-limiter-flexible's PostgreSQL or Redis store behind this same function.
+ * Shared by every process of a deployment (lib/limits picks Redis, PostgreSQL or memory).
  */
-const g = globalThis as unknown as { __rateLimiter?: RateLimiterMemory };
-
-function limiter(): RateLimiterMemory {
-  return (g.__rateLimiter ??= new RateLimiterMemory({
+const requestRate = () =>
+  limiter({
+    name: "request_rate",
     points: Number(process.env.RATE_LIMIT_REQUESTS ?? 600),
-    duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
-  }));
-}
+    windowSeconds: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+  });
 
 export async function enforceRateLimit(projectId: string): Promise<void> {
-  try {
-    await limiter().consume(projectId);
-  } catch (res) {
-    if (res instanceof RateLimiterRes)
-      throw clientError.rateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
-    throw res;
-  }
+  const verdict = await requestRate().consume(projectId);
+  if (!verdict.allowed) throw clientError.rateLimited(verdict.retryAfterSeconds);
 }

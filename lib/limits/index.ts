@@ -1,0 +1,143 @@
+/**
+ * Counters that every process of a deployment shares: request rate, sign-in attempts, sign-ups.
+ *
+ * rate-limiter-flexible does the counting; this module only picks its store, once per process:
+ * - `REDIS_URL` set → Redis (atomic Lua scripts),
+ * - `DATABASE_URL=postgres://…` → a table in PostgreSQL (one atomic `INSERT … ON CONFLICT` per hit),
+ * - the embedded database (PGlite) → memory: PGlite belongs to one process, so there is only one.
+ *
+ * Callers get a plain verdict instead of the library's throw-a-result convention, and consume a
+ * point BEFORE the work they guard (a password check, a sign-up): a parallel burst then cannot
+ * pass before the first failure is counted, which "check, work, then penalise" allows.
+ */
+import { Redis } from "ioredis";
+import pg from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { databaseConfig } from "@/lib/db/config";
+
+export interface LimitRule {
+  /** Unique per kind of limit; prefixes every key in the shared store. */
+  name: string;
+  /** How many hits a key may spend per window. */
+  points: number;
+  windowSeconds: number;
+  /** Once the points are spent, refuse the key for this long (default: until the window ends). */
+  blockSeconds?: number;
+}
+
+export type LimitVerdict =
+  { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+export interface Limiter {
+  /** Spends `points` for `key` atomically, whichever process asks. */
+  consume(key: string, points?: number): Promise<LimitVerdict>;
+  /** Forgets `key` (e.g. after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+export type LimitStore = "redis" | "postgres" | "memory";
+
+/** The store this process uses; shown at start-up and in docs/deploy.md. */
+export function limitStore(env: NodeJS.ProcessEnv = process.env): LimitStore {
+  if (env.REDIS_URL) return "redis";
+  return databaseConfig(env).kind === "postgres" ? "postgres" : "memory";
+}
+
+const TABLE = "rate_limits";
+
+interface Shared {
+  limiters: Map<string, Limiter>;
+  redis?: Redis;
+  pool?: pg.Pool;
+}
+const g = globalThis as unknown as { __limits?: Shared };
+const shared = (): Shared => (g.__limits ??= { limiters: new Map() });
+
+function redisClient(): Redis {
+  const s = shared();
+  return (s.redis ??= new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 }));
+}
+
+function pgPool(): pg.Pool {
+  const s = shared();
+  // A small pool of its own: a limiter hit must not queue behind Prisma's long transactions.
+  return (s.pool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 }));
+}
+
+/** The library's limiter for `rule`, and when it can take hits (PostgreSQL creates its table first). */
+function build(rule: LimitRule): { inner: RateLimiterAbstract; ready: Promise<void> } {
+  const common = {
+    keyPrefix: rule.name,
+    points: rule.points,
+    duration: rule.windowSeconds,
+    blockDuration: rule.blockSeconds ?? 0,
+  };
+  switch (limitStore()) {
+    case "redis":
+      return {
+        inner: new RateLimiterRedis({ ...common, storeClient: redisClient() }),
+        ready: Promise.resolve(),
+      };
+    case "postgres": {
+      // CREATE TABLE IF NOT EXISTS, tolerant of other processes creating it at the same moment.
+      let inner!: RateLimiterPostgres;
+      const ready = new Promise<void>((resolve, reject) => {
+        inner = new RateLimiterPostgres(
+          { ...common, storeClient: pgPool(), storeType: "pool", tableName: TABLE },
+          (err?: Error) => (err ? reject(err) : resolve()),
+        );
+      });
+      return { inner, ready };
+    }
+    case "memory":
+      return { inner: new RateLimiterMemory(common), ready: Promise.resolve() };
+  }
+}
+
+function wrap({ inner, ready }: { inner: RateLimiterAbstract; ready: Promise<void> }): Limiter {
+  return {
+    async consume(key, points = 1) {
+      await ready;
+      try {
+        const res = await inner.consume(key, points);
+        return { allowed: true, remaining: res.remainingPoints };
+      } catch (res) {
+        if (res instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        throw res;
+      }
+    },
+    async reset(key) {
+      await ready;
+      await inner.delete(key);
+    },
+  };
+}
+
+/**
+ * The limiter for `rule`, created once per process. A rule's numbers are fixed at first use: read
+ * them from the environment in the caller, not per call.
+ */
+export function limiter(rule: LimitRule): Limiter {
+  const s = shared();
+  let l = s.limiters.get(rule.name);
+  if (!l) {
+    l = wrap(build(rule));
+    s.limiters.set(rule.name, l);
+  }
+  return l;
+}
+
+/** Closes the store's connections (tests, graceful shutdown). */
+export async function closeLimits(): Promise<void> {
+  const s = g.__limits;
+  if (!s) return;
+  g.__limits = undefined;
+  await Promise.all([s.pool?.end(), s.redis?.quit().catch(() => undefined)]);
+}

@@ -1,0 +1,89 @@
+/**
+ * The shared limiter holds exactly under parallel bursts, and two processes on one PostgreSQL
+ * database (or one Redis) share one budget.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeLimits, limiter, limitStore } from "@/lib/limits";
+import { PG_URL } from "../jobs/helpers";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const unique = () => `t_${randomBytes(4).toString("hex")}`;
+
+/** Runs the worker in its own process with `env`, returning how many hits it was allowed. */
+async function spendInChild(
+  env: Record<string, string>,
+  name: string,
+  key: string,
+  points: number,
+  count: number,
+) {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      path.join(import.meta.dirname, "consume-worker.ts"),
+      name,
+      key,
+      String(points),
+      String(count),
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env } },
+  );
+  return Number(stdout.trim());
+}
+
+const stores: Array<{ label: string; env: Record<string, string | undefined> }> = [
+  {
+    label: "memory (embedded database)",
+    env: { DATABASE_URL: "pglite:memory://limits", REDIS_URL: undefined },
+  },
+  { label: "PostgreSQL", env: { DATABASE_URL: PG_URL, REDIS_URL: undefined } },
+  { label: "Redis", env: { DATABASE_URL: PG_URL, REDIS_URL: "redis://127.0.0.1:6379" } },
+];
+
+describe.each(stores)("limits on $label", ({ env }) => {
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+  const setEnv = (e: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(e)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  afterEach(async () => {
+    await closeLimits();
+    setEnv(saved);
+  });
+
+  it("allows exactly `points` of a parallel burst and tells when to retry", async () => {
+    setEnv(env);
+    const l = limiter({ name: unique(), points: 10, windowSeconds: 60 });
+    const verdicts = await Promise.all(Array.from({ length: 50 }, () => l.consume("k")));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
+    const refused = verdicts.find((v) => !v.allowed);
+    expect(refused && !refused.allowed && refused.retryAfterSeconds).toBeGreaterThan(0);
+    await l.reset("k");
+    expect((await l.consume("k")).allowed).toBe(true);
+  });
+
+  it("is shared by two processes where the store is shared", async () => {
+    setEnv(env);
+    const childEnv = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >;
+    if (env.REDIS_URL === undefined) childEnv.REDIS_URL = "";
+    const name = unique();
+    const [a, b] = await Promise.all([
+      spendInChild(childEnv, name, "k", 30, 20),
+      spendInChild(childEnv, name, "k", 30, 20),
+    ]);
+    if (limitStore() === "memory")
+      expect(a + b).toBe(40); // one process owns the embedded database
+    else expect(a + b).toBe(30);
+  });
+});
