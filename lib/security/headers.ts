@@ -17,14 +17,11 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
  * API answers are data. A sync html/markdown result keeps its spec'd Content-Type, so a browser
  * told to open one must still never run it: no loads, no scripts, an opaque origin, no framing.
  */
-export const API_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CSP =
+  "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Paths answered by API route handlers (with and without the /api prefix, see next.config.ts rewrites). */
-export const API_PATH_SOURCES = [
-  "/api/:path*",
-  ...ENDPOINTS.map((op) => `/${op}`),
-  "/result/:token",
-];
+export const API_PATH_SOURCES = ["/api/:path*", ...ENDPOINTS.map((op) => `/${op}`), "/result/:token"];
 
 /**
  * The policy for the dashboard, Playground, Docs and auth pages. Scripts: only those carrying this

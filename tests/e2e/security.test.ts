@@ -144,9 +144,7 @@ describe("the app's origin never runs what it fetched", () => {
     });
     await own.goto(`${site.url}/hostile`);
     await expect.poll(() => ownDialogs).toEqual([`script ran on ${site.url}`]);
-    await expect
-      .poll(() => site.state.hits.some((h) => h.path === "/ran" && h.from === site.url))
-      .toBe(true);
+    await expect.poll(() => site.state.hits.some((h) => h.path === "/ran" && h.from === site.url)).toBe(true);
     await own.close();
   });
 
@@ -155,9 +153,7 @@ describe("the app's origin never runs what it fetched", () => {
     await page.goto(`${app.url}/dashboard`);
     await page.evaluate(site.script());
     await expect.poll(() => dialogs).toEqual([`${app.url}: script ran on ${app.url}`]);
-    await expect
-      .poll(() => site.state.hits.some((h) => h.path === "/ran" && h.from === app.url))
-      .toBe(true);
+    await expect.poll(() => site.state.hits.some((h) => h.path === "/ran" && h.from === app.url)).toBe(true);
     // The dashboard, driven by the script with the admin's cookie, fetched the attacker's page.
     await expect
       .poll(() => site.state.hits.some((h) => h.path === "/pwned" && h.from === app.url), {
