@@ -28,9 +28,10 @@ export const API_PATH_SOURCES = ["/api/:path*", ...ENDPOINTS.map((op) => `/${op}
  * request's nonce (Next.js stamps it on its own), and what they load ('strict-dynamic').
  *
  * The Playground previews a fetched page in a sandboxed srcdoc iframe, which inherits this policy;
- * so images, styles and fonts may come from any http(s) site (a preview without them is useless),
- * and base-uri allows http(s) because the preview's <base> points at the fetched page's site.
- * None of these can run code: scripts stay nonce-only, objects and workers are off.
+ * so images, styles and fonts may come from any http(s) site (a preview without them is useless).
+ * None of these can run code: scripts stay nonce-only, objects and workers are off. base-uri stays
+ * 'self' (an injected <base> could re-point nonced scripts): the preview makes its addresses
+ * absolute instead (lib/dashboard/preview-html.ts).
  */
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   return [
@@ -45,7 +46,7 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "developme
     "frame-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
-    "base-uri 'self' https: http:",
+    "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

@@ -46,6 +46,13 @@ function hostileScript(site: string, app: string, projectId: string): string {
 })();`;
 }
 
+/** A 1×1 PNG. */
+const DOT_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+/** Relative addresses under a declared <base>: what the preview must still show. */
+const GALLERY = `<!doctype html><html><head><meta charset="utf-8"><base href="/assets/"><title>Gallery</title></head>
+<body><h1>Gallery</h1><img id="dot" src="dot.png" width="40" height="40" alt="dot"></body></html>`;
+
 async function startHostileSite() {
   const port = await freePort();
   const state = { app: "", projectId: "", hits: [] as Hit[] };
@@ -60,6 +67,10 @@ async function startHostileSite() {
       state.hits.push({ path: url.pathname, from: url.searchParams.get("from") ?? "" });
     }
     if (url.pathname === "/ran") return void res.writeHead(204).end();
+    if (url.pathname === "/assets/dot.png")
+      return void res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(DOT_PNG, "base64"));
+    if (url.pathname === "/gallery/")
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(GALLERY);
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page());
   });
   const sockets = new Set<import("node:net").Socket>();
@@ -100,7 +111,16 @@ describe("the app's origin never runs what it fetched", () => {
     site = await startHostileSite();
     [app, browser] = await Promise.all([
       startApp({ PAGE_TEST_HOSTS: site.hostsEnv, RESEND_API_KEY: "" }),
-      chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
+      // The admin's browser reaches *.test sites as the server's does (for the preview's images).
+      chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          `--host-resolver-rules=MAP *.test ${site.hostsEnv.split(":").slice(0, 2).join(":")}`,
+        ],
+      }),
     ]);
     site.state.app = app.url;
     admin = await browser.newContext({ viewport: { width: 1360, height: 900 } });
@@ -180,6 +200,23 @@ describe("the app's origin never runs what it fetched", () => {
     await settle();
     expect(dialogs).toEqual([]);
     expect(visitorHits(site.state.hits)).toEqual([]);
+  }, 120_000);
+
+  it("the preview still shows the page's own images, without a <base> (base-uri stays 'self')", async () => {
+    cspViolations.length = 0;
+    await page.goto(`${app.url}/playground`);
+    await page.selectOption("#endpoint", "html");
+    await page.fill("#url", "http://hostile.test/gallery/");
+    await page.getByRole("button", { name: "Run html" }).click();
+    const frame = page.frameLocator("[data-testid=html-preview]");
+    await frame.getByText("Gallery").waitFor({ timeout: 45_000 });
+    const img = frame.locator("#dot");
+    await expect(img.getAttribute("src")).resolves.toBe("http://hostile.test/assets/dot.png");
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBe(1);
+    expect(await frame.locator("base").count()).toBe(0);
+    expect(cspViolations).toEqual([]);
   }, 120_000);
 
   it("a result link sent to a signed-in admin downloads as inert data, never renders", async () => {
