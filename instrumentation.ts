@@ -5,14 +5,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return; // `next build` must not open the database
-  const { checkTestHostsAtStart } = await import("@/lib/net/test-hosts");
-  try {
-    checkTestHostsAtStart();
-  } catch (err) {
-    // Next.js logs a failed register() and serves anyway; a refused PAGE_TEST_HOSTS must stop the start.
-    console.error(`[net] ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  }
+  const { checkTestHostsOrExit } = await import("@/lib/server/startup-checks");
+  checkTestHostsOrExit();
   const { ensureBooted } = await import("@/lib/server/boot");
   await ensureBooted();
   console.log("[page-to-data] ready: database migrated, job workers running");
