@@ -5,6 +5,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return; // `next build` must not open the database
+  const { checkTestHostsOrExit } = await import("@/lib/server/startup-checks");
+  checkTestHostsOrExit();
   const { ensureBooted } = await import("@/lib/server/boot");
   await ensureBooted();
   console.log("[page-to-data] ready: database migrated, job workers running");

@@ -1,9 +1,14 @@
 import type { NextConfig } from "next";
 import { ENDPOINTS } from "./lib/schemas/operations";
+import { API_CSP, API_PATH_SOURCES, COMMON_SECURITY_HEADERS } from "./lib/security/headers";
+
+const asList = (h: Record<string, string>) => Object.entries(h).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   // `tsc --noEmit` runs over the whole project (tests included) in the test command; not twice.
   typescript: { ignoreBuildErrors: true },
+  // Say nothing about the stack to a scanner.
+  poweredByHeader: false,
   // Native/WASM and browser packages stay plain Node modules, loaded at run time, never bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -22,6 +27,17 @@ const nextConfig: NextConfig = {
     return [
       ...ENDPOINTS.map((op) => ({ source: `/${op}`, destination: `/api/${op}` })),
       { source: "/result/:token", destination: "/api/result/:token" },
+    ];
+  },
+  // Static security headers (docs/security.md). Pages get their nonce policy from proxy.ts; API
+  // answers get a policy that makes any of them inert if a browser opens it.
+  async headers() {
+    return [
+      { source: "/:path*", headers: asList(COMMON_SECURITY_HEADERS) },
+      ...API_PATH_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: API_CSP }],
+      })),
     ];
   },
 };

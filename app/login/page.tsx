@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { Metadata } from "next";
 import { currentUser } from "@/lib/dashboard/session";
 import { safeCallbackPath } from "@/lib/dashboard/safe-redirect";
+import { appBaseUrl } from "@/lib/dashboard/base-url";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { LoginForm } from "@/components/auth/login-form";
 
@@ -13,7 +14,7 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, "/dashboard", await appBaseUrl());
   if (await currentUser()) redirect(callbackUrl);
   return (
     <AuthFrame

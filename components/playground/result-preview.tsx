@@ -3,6 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import type { ImageFormat, PlaygroundEndpoint } from "@/lib/dashboard/playground-body";
 import { parseJson } from "@/lib/dashboard/api-reply";
+import { previewDocument } from "@/lib/dashboard/preview-html";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { MarkdownView } from "./markdown-view";
@@ -93,12 +94,13 @@ function RawText({ text }: { text: string }) {
 
 /**
  * The page's HTML in an iframe with sandbox="" (no scripts, no same-origin, no forms, no popups):
- * the captured page is untrusted and must not run in the dashboard's origin. A <base> makes its
+ * the captured page is untrusted and must not run in the dashboard's origin. Never add
+ * allow-scripts or allow-same-origin here (docs/security.md). Its addresses are made absolute so
  * relative images and styles load from the page's own site.
  */
 function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
   const [mode, setMode] = useState<Mode>("preview");
-  const srcDoc = useMemo(() => withBase(html, pageUrl), [html, pageUrl]);
+  const srcDoc = useMemo(() => previewDocument(html, pageUrl), [html, pageUrl]);
   return (
     <div>
       <Toolbar copy={html}>
@@ -117,11 +119,6 @@ function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
       )}
     </div>
   );
-}
-
-function withBase(html: string, pageUrl: string): string {
-  const base = `<base href="${pageUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + base) : base + html;
 }
 
 function MarkdownPreview({ markdown, pageUrl }: { markdown: string; pageUrl: string }) {

@@ -1,4 +1,5 @@
 import { ApiError, failureBody, FAILURES, type ErrorBody, type FailureCode } from "./errors";
+import { API_CSP } from "@/lib/security/headers";
 
 /** The headers every 200 from an operation endpoint carries (spec §4.1). */
 export interface QuotaHeaders {
@@ -26,11 +27,21 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-/** A stored result in its operation's own format (text, or JSON text), sent as stored. */
+/**
+ * A stored result in its operation's own format (text, or JSON text), sent as stored. An html
+ * result is a fetched page's markup: whatever path serves it, a browser opening it must not run it
+ * (next.config.ts sets the same on every API path; this holds wherever the answer goes).
+ */
 export function resultResponse(body: string, contentType: string, headers: Record<string, string>): Response {
   return new Response(body, {
     status: 200,
-    headers: { "Content-Type": contentType, "Cache-Control": "no-store", ...headers },
+    headers: {
+      "Content-Type": contentType,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": API_CSP,
+      ...headers,
+    },
   });
 }
 

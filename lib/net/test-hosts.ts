@@ -9,8 +9,13 @@
  *
  * The variable is read on every call (not at import) so a test can start its
  * servers on random ports first and set the variable afterwards.
+ *
+ * Only a loopback address is accepted: the mapping exists to reach test sites on
+ * this machine, and honouring any address would let whoever sets the variable
+ * point every `.test` fetch at an internal host past the egress guard.
  */
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
 export interface TestHostsConfig {
   address: string;
@@ -31,7 +36,33 @@ export function testHostsConfig(env: NodeJS.ProcessEnv = process.env): TestHosts
   if (!net.isIP(address) || !okPort(httpPort) || !okPort(httpsPort)) {
     throw new Error(`PAGE_TEST_HOSTS must look like 127.0.0.1:HTTP_PORT:HTTPS_PORT; got '${raw}'.`);
   }
+  if (!isLoopback(address)) {
+    throw new Error(
+      `PAGE_TEST_HOSTS may only map .test hosts to a loopback address (127.0.0.0/8 or ::1); got '${address}'.`,
+    );
+  }
   return { address, httpPort, httpsPort };
+}
+
+/** 127.0.0.0/8, ::1, and the IPv4-mapped form of 127.0.0.0/8 (::ffff:127.0.0.1). */
+function isLoopback(address: string): boolean {
+  const parsed = ipaddr.process(address); // unwraps IPv4-mapped IPv6
+  return parsed.range() === "loopback";
+}
+
+export const TEST_HOSTS_WARNING =
+  "[net] PAGE_TEST_HOSTS is set: every *.test host resolves to this machine. This is for tests only; unset it in production.";
+
+/**
+ * Start-up check: a bad PAGE_TEST_HOSTS stops the server (throws) instead of being ignored, and a
+ * valid one is announced on every start, so a forgotten test setting is seen in production logs.
+ */
+export function checkTestHostsAtStart(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = console.warn,
+): void {
+  const cfg = testHostsConfig(env);
+  if (cfg) warn(`${TEST_HOSTS_WARNING} (${cfg.address}, ports ${cfg.httpPort}/${cfg.httpsPort})`);
 }
 
 /** True when the test-host mapping is switched on. */

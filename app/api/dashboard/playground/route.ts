@@ -6,13 +6,19 @@ import { readJsonBody } from "@/lib/api/read-body";
 import { playgroundRequestSchema } from "@/lib/dashboard/playground-request";
 import { authorizeProject } from "@/lib/dashboard/route-guard";
 import { ensureBooted } from "@/lib/server/boot";
+import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
 /**
  * Playground: runs a request through the public API's own pipeline as the chosen project, signed
  * in by session instead of a key (the dashboard is not gated by email confirmation, spec §5.4).
- * The pipeline's Response — status, headers, body — is returned untouched.
+ * The pipeline's Response — status, headers, body — is returned as is, but as an inert download
+ * (a fetched page's HTML must never render on the dashboard's origin).
  */
 export function POST(req: Request): Promise<Response> {
+  return answer(req).then(asInertDownload);
+}
+
+function answer(req: Request): Promise<Response> {
   return guard(async () => {
     await ensureBooted();
     const parsed = playgroundRequestSchema.safeParse(await readJsonBody(req));

@@ -3,12 +3,18 @@ import { failureResponse, guard, json, resultResponse } from "@/lib/api/respond"
 import { readResult } from "@/lib/store/results";
 import { authorizeProject } from "@/lib/dashboard/route-guard";
 import { ensureBooted } from "@/lib/server/boot";
+import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
 /**
  * The Playground's poll for async jobs: GET ?projectId=…&token=…, answered like GET /result/{token}
- * (202 processing, 200 result, 422 failed, 404, 410) so the page reads both the same way.
+ * (202 processing, 200 result, 422 failed, 404, 410) so the page reads both the same way. Every
+ * answer is an inert download: this URL is a link a key holder can send an admin.
  */
 export function GET(req: NextRequest): Promise<Response> {
+  return answer(req).then(asInertDownload);
+}
+
+function answer(req: NextRequest): Promise<Response> {
   return guard(async () => {
     await ensureBooted();
     const projectId = req.nextUrl.searchParams.get("projectId") ?? "";
