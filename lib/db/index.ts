@@ -3,6 +3,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseConfig, type DatabaseConfig } from "./config";
 import { getPglite } from "./pglite";
+import { makePrivate } from "./permissions";
 import { migrate } from "./migrate";
 import { pgliteRunner, postgresRunner } from "./sql";
 
@@ -56,7 +57,10 @@ function state(): DbState {
   } else {
     const pglite = getPglite(config.dataDir); // throws if another live process owns the folder
     client = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-    ready = pglite.waitReady.then(() => migrate(pgliteRunner(pglite))).then(() => undefined);
+    ready = pglite.waitReady
+      .then(() => migrate(pgliteRunner(pglite)))
+      // initdb has just made the folder's tree (with the umask's modes): close it to others too.
+      .then(() => (config.dataDir.startsWith("memory://") ? undefined : makePrivate(config.dataDir)));
   }
   g.__db = { client, config, ready };
   return g.__db;

@@ -6,19 +6,17 @@ import { db } from "@/lib/db";
 import { createOrganization } from "@/lib/admin/organizations";
 import { clientAddress } from "@/lib/auth/client-address";
 import { sendConfirmationEmail } from "@/lib/auth/confirm-email";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
 import { spend } from "@/lib/auth/throttle";
 import { linkBaseUrl } from "@/lib/email/mode";
 import { ensureBooted } from "@/lib/server/boot";
 import type { ActionResult } from "../action-result";
+import { newPasswordInput } from "../password-input";
 
 const signUpInput = z.object({
   name: z.string().trim().max(100),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address.")),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for the password.`)
-    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters for the password.`),
+  password: newPasswordInput,
   organization: z.string().trim().max(80),
 });
 
