@@ -11,6 +11,9 @@ import { PEER_HEADER } from "@/lib/server/peer-address";
  *
  * IPv6 clients are counted per /64, the block one subscriber gets; IPv4-mapped IPv6 as IPv4.
  */
+/** An environment to read settings from (process.env, or a test's own). */
+type Env = Record<string, string | undefined>;
+
 export type HeaderSource = { get(name: string): string | null } | Record<string, unknown>;
 
 function header(source: HeaderSource, name: string): string {
@@ -20,7 +23,7 @@ function header(source: HeaderSource, name: string): string {
   return typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "";
 }
 
-export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+export function trustedProxyHops(env: Env = process.env): number {
   const raw = env.TRUST_PROXY?.trim().toLowerCase();
   if (!raw || raw === "false" || raw === "0") return 0;
   if (raw === "true") return 1;
@@ -28,7 +31,7 @@ export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n > 0 && n < 10 ? n : 0;
 }
 
-export function clientAddress(headers: HeaderSource, env: NodeJS.ProcessEnv = process.env): string {
+export function clientAddress(headers: HeaderSource, env: Env = process.env): string {
   const peer = header(headers, PEER_HEADER);
   const hops = trustedProxyHops(env);
   if (hops > 0) {

@@ -14,15 +14,18 @@
  */
 import ipaddr from "ipaddr.js";
 
+/** An environment to read settings from (process.env, or a test's own). */
+type Env = Record<string, string | undefined>;
+
 export type EmailMode = "resend" | "dev-outbox" | "log-only";
 
-export function emailMode(env: NodeJS.ProcessEnv = process.env): EmailMode {
+export function emailMode(env: Env = process.env): EmailMode {
   if (env.RESEND_API_KEY?.trim()) return "resend";
   const dev = env.EMAIL_DEV_OUTBOX?.trim().toLowerCase();
   return dev === "1" || dev === "true" ? "dev-outbox" : "log-only";
 }
 
-function configuredUrl(env: NodeJS.ProcessEnv): URL | null {
+function configuredUrl(env: Env): URL | null {
   const raw = env.APP_URL?.trim() || env.NEXTAUTH_URL?.trim();
   if (!raw) return null;
   try {
@@ -37,7 +40,7 @@ function configuredUrl(env: NodeJS.ProcessEnv): URL | null {
  * PORT, which is right for a local install. Never a request header: a forged Host or
  * X-Forwarded-Host would put an attacker's domain, and the victim's token, in our mail.
  */
-export function linkBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function linkBaseUrl(env: Env = process.env): string {
   const configured = configuredUrl(env);
   if (configured) return configured.origin;
   return `http://localhost:${Number(env.PORT) || 3000}`;
@@ -52,7 +55,7 @@ export function isLocalUrl(url: URL): boolean {
 export class ConfigurationError extends Error {}
 
 /** Called at start-up: a public deployment whose email proves nothing must not start. */
-export function checkEmailConfiguration(env: NodeJS.ProcessEnv = process.env): void {
+export function checkEmailConfiguration(env: Env = process.env): void {
   const url = configuredUrl(env);
   const mode = emailMode(env);
   if (mode === "resend" || !url || isLocalUrl(url)) return;

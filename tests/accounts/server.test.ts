@@ -1,7 +1,9 @@
 /**
- * The admin command against a running server on the embedded database goes through the server's
- * loopback admin endpoint, never through a second session on PGlite: under load nothing fails and
- * every key it prints works. The data folder is private and the endpoint refuses strangers.
+ * Through one real server on the embedded database:
+ * - the admin command goes through the server's loopback admin endpoint, never through a second
+ *   session on PGlite: under load nothing fails and every key it prints works; the data folder is
+ *   private and the endpoint refuses strangers;
+ * - password reset and member invitations work end to end, and their links are single-use.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -146,6 +148,10 @@ describe("admin command while the server runs (embedded database)", () => {
       { name: "R", organization: "", email, password: "first-password" },
     ]);
     expect(signup.ok).toBe(true);
+    const before = await signIn(app, email, "first-password");
+    expect(before.error).toBeNull();
+    const dashboard = (cookie: string) => fetch(`${app.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
+    expect((await dashboard(before.cookie)).status).toBe(200);
     const requested = await callAction<{ ok: boolean; message: string }>(
       app,
       actionId("lib/dashboard/actions/password-reset.ts", "requestPasswordResetAction"),
@@ -171,6 +177,55 @@ describe("admin command while the server runs (embedded database)", () => {
     expect((await signIn(app, email, "first-password")).error).toBe("CredentialsSignin");
     expect((await signIn(app, email, "second-password")).error).toBeNull();
     expect(await (await fetch(link)).text()).toContain("This link cannot be used");
+    // The session signed in before the reset has ended.
+    const stale = await dashboard(before.cookie);
+    expect(stale.status).toBe(307);
+    expect(stale.headers.get("location")).toContain("/login");
+  });
+
+  it("an owner invites a member from the dashboard; the invitee signs up from the link and joins, once", async () => {
+    const owner = `owner-${Date.now()}@example.com`;
+    const invitee = `invitee-${Date.now()}@example.com`;
+    await callAction(app, actionId("lib/dashboard/actions/signup.ts", "signUpAction"), [
+      { name: "O", organization: "Inviting Inc", email: owner, password: "owner-password" },
+    ]);
+    const { cookie } = await signIn(app, owner, "owner-password");
+    const [{ organizationId }] = await app.sql<{ organizationId: string }>(
+      `SELECT m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+      [owner],
+    );
+    const invite = actionId("lib/dashboard/actions/invitations.ts", "inviteMemberAction");
+    // Not signed in: refused.
+    expect(await callAction(app, invite, [{ organizationId, email: invitee, role: "admin" }])).toMatchObject({
+      ok: false,
+    });
+    expect(await callAction(app, invite, [{ organizationId, email: invitee, role: "admin" }], { cookie })).toEqual({
+      ok: true,
+      sentTo: invitee,
+      via: "outbox",
+    });
+    const settings = await (await fetch(`${app.url}/dashboard/settings`, { headers: { cookie } })).text();
+    expect(settings).toContain(invitee);
+
+    const [mail] = await app.sql<{ text: string }>(`SELECT text FROM "OutboxEmail" WHERE "to" = $1`, [invitee]);
+    const link = /http\S+\/invite\?token=[\w-]+/.exec(mail.text)![0];
+    expect(await (await fetch(link)).text()).toContain("Join Inviting Inc");
+    const token = new URL(link).searchParams.get("token")!;
+    const accept = actionId("lib/dashboard/actions/invitations.ts", "acceptInvitationWithSignUpAction");
+    expect(await callAction(app, accept, [{ token, name: "I", password: "invitee-password" }])).toEqual({
+      ok: true,
+      email: invitee,
+    });
+    expect(await callAction(app, accept, [{ token, name: "I", password: "invitee-password" }])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not valid"),
+    });
+    expect((await signIn(app, invitee, "invitee-password")).error).toBeNull();
+    const roles = await app.sql<{ role: string; organizationId: string }>(
+      `SELECT m.role::text AS role, m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+      [invitee],
+    );
+    expect(roles).toEqual([{ role: "admin", organizationId }]);
   });
 
   it("the admin command opens the database itself when the server is stopped", async () => {
