@@ -44,8 +44,8 @@ export default async function InvitePage({
         <AcceptInvitation token={token} mode="accept" />
       ) : user ? (
         <Alert tone="warning" title="Signed in as someone else" testId="invite-other-user">
-          You are signed in as <strong>{user.email}</strong>. Sign out, then open this link again and sign in (or
-          sign up) as <strong>{view.email}</strong>.
+          You are signed in as <strong>{user.email}</strong>. Sign out, then open this link again and sign in
+          (or sign up) as <strong>{view.email}</strong>.
         </Alert>
       ) : accountExists ? (
         <Link href={`/login?callbackUrl=${encodeURIComponent(here)}`} className={buttonClass("primary")}>

@@ -2,7 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { acceptInvitationAction, acceptInvitationWithSignUpAction } from "@/lib/dashboard/actions/invitations";
+import {
+  acceptInvitationAction,
+  acceptInvitationWithSignUpAction,
+} from "@/lib/dashboard/actions/invitations";
 import { Button } from "@/components/ui/button";
 import { NewPasswordForm } from "./new-password-form";
 

@@ -17,7 +17,10 @@ export function NewPasswordForm({
 }: {
   askName?: boolean;
   cta: string;
-  submit: (input: { name: string; password: string }) => Promise<{ ok: true; email: string } | { ok: false; error: string }>;
+  submit: (input: {
+    name: string;
+    password: string;
+  }) => Promise<{ ok: true; email: string } | { ok: false; error: string }>;
 }) {
   const router = useRouter();
   const [name, setName] = useState("");
@@ -45,7 +48,13 @@ export function NewPasswordForm({
       {askName && (
         <div>
           <Label htmlFor="name">Your name</Label>
-          <Input id="name" autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id="name"
+            autoComplete="name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
       )}
       <div>

@@ -56,7 +56,10 @@ export function InviteMemberForm({ organizationId }: { organizationId: string })
         {busy ? "Inviting…" : "Invite"}
       </Button>
       {note && (
-        <p role={note.tone === "error" ? "alert" : "status"} className={`w-full text-sm ${note.tone === "error" ? "text-red-700" : "text-slate-700"}`}>
+        <p
+          role={note.tone === "error" ? "alert" : "status"}
+          className={`w-full text-sm ${note.tone === "error" ? "text-red-700" : "text-slate-700"}`}
+        >
           {note.text}
         </p>
       )}
@@ -64,7 +67,13 @@ export function InviteMemberForm({ organizationId }: { organizationId: string })
   );
 }
 
-export function RevokeInvitationButton({ organizationId, invitationId }: { organizationId: string; invitationId: string }) {
+export function RevokeInvitationButton({
+  organizationId,
+  invitationId,
+}: {
+  organizationId: string;
+  invitationId: string;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (

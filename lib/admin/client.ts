@@ -20,7 +20,9 @@ export async function askRunningServer(
   }
   if (!owner || owner.pid === process.pid) return null;
   if (!owner.adminPort)
-    throw new Error(`The embedded database is open in process ${owner.pid}, which is not answering admin commands.`);
+    throw new Error(
+      `The embedded database is open in process ${owner.pid}, which is not answering admin commands.`,
+    );
   const token = fs.readFileSync(adminTokenFile(dataDir), "utf8").trim();
   const res = await fetch(`http://127.0.0.1:${owner.adminPort}${ADMIN_PATH}`, {
     method: "POST",

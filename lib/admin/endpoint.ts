@@ -41,7 +41,13 @@ export function tokenMatches(presented: string | undefined, expected: string): b
 
 /** Decides one request; separated from the listener so every refusal can be tested directly. */
 export async function handleAdminRequest(
-  req: { peer: string | undefined; method: string; path: string; authorization: string | undefined; body: string },
+  req: {
+    peer: string | undefined;
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    body: string;
+  },
   token: string,
   runSql: (sql: string, params: unknown[]) => Promise<unknown>,
 ): Promise<{ status: number; reply: AdminReply }> {

@@ -16,7 +16,12 @@ export type InvitableRole = Extract<Role, "admin" | "member">;
 export class InvitationError extends Error {}
 
 export async function createInvitation(
-  input: { organizationId: string; invitedBy: { id: string; email: string }; email: string; role: InvitableRole },
+  input: {
+    organizationId: string;
+    invitedBy: { id: string; email: string };
+    email: string;
+    role: InvitableRole;
+  },
   baseUrl: string,
   now = new Date(),
 ): Promise<SendResult & { link: string; invitationId: string }> {

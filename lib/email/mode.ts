@@ -31,7 +31,9 @@ function configuredUrl(env: Env): URL | null {
   try {
     return new URL(raw);
   } catch {
-    throw new ConfigurationError(`APP_URL is not a URL: "${raw}". Set it to the public address, e.g. https://api.example.com.`);
+    throw new ConfigurationError(
+      `APP_URL is not a URL: "${raw}". Set it to the public address, e.g. https://api.example.com.`,
+    );
   }
 }
 

@@ -18,11 +18,19 @@ export interface ActionRef {
 export function actionId(file: string, name: string): ActionRef {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8"),
-  ) as { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
+  ) as {
+    node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>;
+  };
   for (const [id, entry] of Object.entries(manifest.node)) {
     if (entry.exportedName !== name || !entry.filename?.endsWith(file)) continue;
     const page = Object.keys(entry.workers)
-      .map((w) => w.replace(/^app/, "").replace(/\/page$/, "").replace(/\/\([^)]*\)/g, "") || "/")
+      .map(
+        (w) =>
+          w
+            .replace(/^app/, "")
+            .replace(/\/page$/, "")
+            .replace(/\/\([^)]*\)/g, "") || "/",
+      )
       .find((p) => !p.includes("["));
     if (page) return { id, page };
   }

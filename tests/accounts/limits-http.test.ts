@@ -68,13 +68,16 @@ describe("sign-in and sign-up limits shared by two server processes (PostgreSQL)
     expect(errors.filter((e) => e === "CredentialsSignin")).toHaveLength(10);
     const refused = errors.filter((e) => e !== "CredentialsSignin");
     expect(refused).toHaveLength(40);
-    for (const e of refused) expect(e).toMatch(/^Too many sign-in attempts for this account\. Try again in \d+ minutes/);
+    for (const e of refused)
+      expect(e).toMatch(/^Too many sign-in attempts for this account\. Try again in \d+ minutes/);
     // Blocked for the window: even the right password is not checked now.
     expect((await signIn(a, email, "the-right-password")).error).toMatch(/^Too many sign-in attempts/);
 
     // The address has spent 51 of its 60: of 20 more attempts at other accounts, exactly 9 are checked.
     const more = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? a : b, `nobody-${i}@example.com`, "x-password", forged())),
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(i % 2 ? a : b, `nobody-${i}@example.com`, "x-password", forged()),
+      ),
     );
     expect(more.filter((o) => o.error === "CredentialsSignin")).toHaveLength(9);
     const network = more.filter((o) => o.error !== "CredentialsSignin");
@@ -97,7 +100,8 @@ describe("sign-in and sign-up limits shared by two server processes (PostgreSQL)
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(45);
-    for (const r of refused) expect(r.error).toMatch(/^Too many sign-ups from your network\. Try again in \d+ minutes\.$/);
+    for (const r of refused)
+      expect(r.error).toMatch(/^Too many sign-ups from your network\. Try again in \d+ minutes\.$/);
     const orgs = await admin(
       (c) => c.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Organization"`),
       dbUrl,
@@ -134,6 +138,8 @@ describe("sign-up limit per email domain, behind a trusted proxy (embedded datab
     );
     expect(results.filter((r) => r.ok)).toHaveLength(20);
     for (const r of results.filter((x) => !x.ok))
-      expect(r.error).toMatch(/^Too many sign-ups with addresses at this domain\. Try again in \d+ minutes\.$/);
+      expect(r.error).toMatch(
+        /^Too many sign-ups with addresses at this domain\. Try again in \d+ minutes\.$/,
+      );
   }, 240_000);
 });

@@ -46,14 +46,20 @@ describe("password reset", () => {
     const row = await db().passwordReset.findFirstOrThrow({ where: { userId: user.id } });
     expect(row.tokenHash).toBe(hashEmailToken(token));
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(3600 * 1000 + 1000);
-    const mail = await db().outboxEmail.findFirstOrThrow({ where: { to: "reset@example.com" }, orderBy: { createdAt: "desc" } });
+    const mail = await db().outboxEmail.findFirstOrThrow({
+      where: { to: "reset@example.com" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail.text).toContain(sent.link);
 
     const second = tokenOf((await requestPasswordReset("reset@example.com", BASE))!.link);
     expect(await checkResetToken(token)).toEqual({ status: "valid", email: "reset@example.com" });
 
     // Two uses racing: exactly one wins.
-    const outcomes = await Promise.all([resetPassword(token, "new-password-1"), resetPassword(token, "new-password-2")]);
+    const outcomes = await Promise.all([
+      resetPassword(token, "new-password-1"),
+      resetPassword(token, "new-password-2"),
+    ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(["invalid", "reset"]);
     const after = await db().user.findUniqueOrThrow({ where: { id: user.id } });
     const won = outcomes[0].status === "reset" ? "new-password-1" : "new-password-2";
@@ -80,7 +86,12 @@ describe("password reset", () => {
 
 describe("member invitations", () => {
   async function orgWithOwner(email: string) {
-    const org = await createOrganization({ name: `Org of ${email}`, plan: "pro", ownerEmail: email, verified: true });
+    const org = await createOrganization({
+      name: `Org of ${email}`,
+      plan: "pro",
+      ownerEmail: email,
+      verified: true,
+    });
     const owner = await db().user.findUniqueOrThrow({ where: { email } });
     return { org, owner };
   }
@@ -88,7 +99,12 @@ describe("member invitations", () => {
   it("an invitee without an account signs up from the link and joins with the invited role, once", async () => {
     const { org, owner } = await orgWithOwner("owner1@example.com");
     const sent = await createInvitation(
-      { organizationId: org.organizationId, invitedBy: owner, email: "New.Member@Example.com", role: "admin" },
+      {
+        organizationId: org.organizationId,
+        invitedBy: owner,
+        email: "New.Member@Example.com",
+        role: "admin",
+      },
       BASE,
     );
     expect(sent).toMatchObject({ ok: true, via: "outbox" });
@@ -111,7 +127,9 @@ describe("member invitations", () => {
       include: { memberships: true },
     });
     expect(user.emailVerified).toBeInstanceOf(Date);
-    expect(user.memberships).toEqual([expect.objectContaining({ organizationId: org.organizationId, role: "admin" })]);
+    expect(user.memberships).toEqual([
+      expect.objectContaining({ organizationId: org.organizationId, role: "admin" }),
+    ]);
     expect(await viewInvitation(token)).toEqual({ status: "invalid" });
     expect(await pendingInvitations(org.organizationId)).toHaveLength(0);
   });
@@ -123,7 +141,12 @@ describe("member invitations", () => {
     const token = tokenOf(
       (
         await createInvitation(
-          { organizationId: org.organizationId, invitedBy: owner, email: "invitee@example.com", role: "member" },
+          {
+            organizationId: org.organizationId,
+            invitedBy: owner,
+            email: "invitee@example.com",
+            role: "member",
+          },
           BASE,
         )
       ).link,
@@ -132,7 +155,10 @@ describe("member invitations", () => {
     await expect(acceptInvitationWithSignUp(token, { name: "", password: "pw-pw-pw-pw" })).rejects.toThrow(
       /exists already/,
     );
-    expect(await acceptInvitation(token, invitee)).toEqual({ organizationId: org.organizationId, role: "member" });
+    expect(await acceptInvitation(token, invitee)).toEqual({
+      organizationId: org.organizationId,
+      role: "member",
+    });
     await expect(acceptInvitation(token, invitee)).rejects.toThrow(/not valid/);
     const memberships = await db().membership.findMany({ where: { userId: invitee.id } });
     expect(memberships.map((m) => m.role).sort()).toEqual(["member", "owner"]);

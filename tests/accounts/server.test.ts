@@ -80,7 +80,9 @@ describe("admin command while the server runs (embedded database)", () => {
       Array(500).fill(404),
     );
 
-    const keys = admins.map((r) => (r as PromiseFulfilledResult<Record<string, unknown>>).value.apiKey as string);
+    const keys = admins.map(
+      (r) => (r as PromiseFulfilledResult<Record<string, unknown>>).value.apiKey as string,
+    );
     expect(new Set(keys).size).toBe(50);
     for (const key of keys) {
       const res = await app.get("/api/result/req_unknown", key);
@@ -137,20 +139,29 @@ describe("admin command while the server runs (embedded database)", () => {
     expect(usage).toContain("--name is required");
     const created = await app.admin("org create", "--name", "Contract", "--plan", "pro");
     expect(Object.keys(created).sort()).toEqual(["apiKey", "organizationId", "projectId"]);
-    const project = await app.admin("project set", "--project", created.projectId as string, "--robots", "follow");
+    const project = await app.admin(
+      "project set",
+      "--project",
+      created.projectId as string,
+      "--robots",
+      "follow",
+    );
     expect(project).toMatchObject({ id: created.projectId, robotsPolicy: "follow" });
     expect(String(project.webhookSecret)).toMatch(/^whsec_/);
   });
 
   it("resets a password through the real server: link by email, single use, old password refused", async () => {
     const email = `reset-${Date.now()}@example.com`;
-    const signup = await callAction<{ ok: boolean }>(app, actionId("lib/dashboard/actions/signup.ts", "signUpAction"), [
-      { name: "R", organization: "", email, password: "first-password" },
-    ]);
+    const signup = await callAction<{ ok: boolean }>(
+      app,
+      actionId("lib/dashboard/actions/signup.ts", "signUpAction"),
+      [{ name: "R", organization: "", email, password: "first-password" }],
+    );
     expect(signup.ok).toBe(true);
     const before = await signIn(app, email, "first-password");
     expect(before.error).toBeNull();
-    const dashboard = (cookie: string) => fetch(`${app.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
+    const dashboard = (cookie: string) =>
+      fetch(`${app.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect((await dashboard(before.cookie)).status).toBe(200);
     const requested = await callAction<{ ok: boolean; message: string }>(
       app,
@@ -169,7 +180,10 @@ describe("admin command while the server runs (embedded database)", () => {
     expect(page).toContain(email);
 
     const resetId = actionId("lib/dashboard/actions/password-reset.ts", "resetPasswordAction");
-    expect(await callAction(app, resetId, [{ token, password: "second-password" }])).toEqual({ ok: true, email });
+    expect(await callAction(app, resetId, [{ token, password: "second-password" }])).toEqual({
+      ok: true,
+      email,
+    });
     expect(await callAction(app, resetId, [{ token, password: "third-password" }])).toMatchObject({
       ok: false,
       error: expect.stringContaining("not valid"),
@@ -199,7 +213,9 @@ describe("admin command while the server runs (embedded database)", () => {
     expect(await callAction(app, invite, [{ organizationId, email: invitee, role: "admin" }])).toMatchObject({
       ok: false,
     });
-    expect(await callAction(app, invite, [{ organizationId, email: invitee, role: "admin" }], { cookie })).toEqual({
+    expect(
+      await callAction(app, invite, [{ organizationId, email: invitee, role: "admin" }], { cookie }),
+    ).toEqual({
       ok: true,
       sentTo: invitee,
       via: "outbox",
@@ -207,7 +223,9 @@ describe("admin command while the server runs (embedded database)", () => {
     const settings = await (await fetch(`${app.url}/dashboard/settings`, { headers: { cookie } })).text();
     expect(settings).toContain(invitee);
 
-    const [mail] = await app.sql<{ text: string }>(`SELECT text FROM "OutboxEmail" WHERE "to" = $1`, [invitee]);
+    const [mail] = await app.sql<{ text: string }>(`SELECT text FROM "OutboxEmail" WHERE "to" = $1`, [
+      invitee,
+    ]);
     const link = /http\S+\/invite\?token=[\w-]+/.exec(mail.text)![0];
     expect(await (await fetch(link)).text()).toContain("Join Inviting Inc");
     const token = new URL(link).searchParams.get("token")!;
@@ -216,10 +234,12 @@ describe("admin command while the server runs (embedded database)", () => {
       ok: true,
       email: invitee,
     });
-    expect(await callAction(app, accept, [{ token, name: "I", password: "invitee-password" }])).toMatchObject({
-      ok: false,
-      error: expect.stringContaining("not valid"),
-    });
+    expect(await callAction(app, accept, [{ token, name: "I", password: "invitee-password" }])).toMatchObject(
+      {
+        ok: false,
+        error: expect.stringContaining("not valid"),
+      },
+    );
     expect((await signIn(app, invitee, "invitee-password")).error).toBeNull();
     const roles = await app.sql<{ role: string; organizationId: string }>(
       `SELECT m.role::text AS role, m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
@@ -236,6 +256,10 @@ describe("admin command while the server runs (embedded database)", () => {
     } finally {
       await app.restart();
     }
-    expect((await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "Organization" WHERE name = 'Offline'`))[0].n).toBe(1);
+    expect(
+      (
+        await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "Organization" WHERE name = 'Offline'`)
+      )[0].n,
+    ).toBe(1);
   }, 180_000);
 });

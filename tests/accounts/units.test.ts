@@ -12,7 +12,9 @@ import { PEER_HEADER } from "@/lib/server/peer-address";
 describe("client address", () => {
   const h = (o: Record<string, string>) => new Headers(o);
   it("is the socket peer by default, whatever X-Forwarded-For claims", () => {
-    expect(clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "1.2.3.4" }), {})).toBe("127.0.0.1");
+    expect(clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "1.2.3.4" }), {})).toBe(
+      "127.0.0.1",
+    );
     expect(clientAddress(h({ [PEER_HEADER]: "::ffff:10.0.0.7" }), {})).toBe("10.0.0.7");
     expect(clientAddress(h({ [PEER_HEADER]: "2001:db8:1:2:aaaa::1" }), {})).toBe("2001:db8:1:2::/64");
     expect(clientAddress(h({}), {})).toBe("unknown");
@@ -21,9 +23,9 @@ describe("client address", () => {
     const headers = h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "9.9.9.9, 198.51.100.7, 10.0.0.2" });
     expect(clientAddress(headers, { TRUST_PROXY: "1" })).toBe("10.0.0.2");
     expect(clientAddress(headers, { TRUST_PROXY: "2" })).toBe("198.51.100.7");
-    expect(clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "junk" }), { TRUST_PROXY: "true" })).toBe(
-      "127.0.0.1",
-    );
+    expect(
+      clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "junk" }), { TRUST_PROXY: "true" }),
+    ).toBe("127.0.0.1");
     expect(trustedProxyHops({ TRUST_PROXY: "false" })).toBe(0);
     expect(trustedProxyHops({})).toBe(0);
   });
@@ -45,12 +47,16 @@ describe("email mode and links", () => {
   });
   it("a public APP_URL without a mail provider refuses to start", () => {
     expect(() => checkEmailConfiguration({ APP_URL: "https://api.example.com" })).toThrow(/RESEND_API_KEY/);
-    expect(() => checkEmailConfiguration({ APP_URL: "https://api.example.com", EMAIL_DEV_OUTBOX: "1" })).toThrow(
-      /local installs only/,
-    );
-    expect(() => checkEmailConfiguration({ APP_URL: "https://api.example.com", RESEND_API_KEY: "re_x" })).not.toThrow();
+    expect(() =>
+      checkEmailConfiguration({ APP_URL: "https://api.example.com", EMAIL_DEV_OUTBOX: "1" }),
+    ).toThrow(/local installs only/);
+    expect(() =>
+      checkEmailConfiguration({ APP_URL: "https://api.example.com", RESEND_API_KEY: "re_x" }),
+    ).not.toThrow();
     expect(() => checkEmailConfiguration({ APP_URL: "http://127.0.0.1:3000" })).not.toThrow();
-    expect(() => checkEmailConfiguration({ APP_URL: "http://localhost:3000", EMAIL_DEV_OUTBOX: "1" })).not.toThrow();
+    expect(() =>
+      checkEmailConfiguration({ APP_URL: "http://localhost:3000", EMAIL_DEV_OUTBOX: "1" }),
+    ).not.toThrow();
     expect(() => checkEmailConfiguration({})).not.toThrow();
   });
 });
@@ -74,7 +80,12 @@ describe("data folder permissions", () => {
 
 describe("admin endpoint refusals", () => {
   const token = "t0ken-for-tests";
-  const base = { method: "POST", path: "/admin", authorization: `Bearer ${token}`, body: '{"argv":["nope"]}' };
+  const base = {
+    method: "POST",
+    path: "/admin",
+    authorization: `Bearer ${token}`,
+    body: '{"argv":["nope"]}',
+  };
   const noSql = async () => {
     throw new Error("must not run");
   };
@@ -90,7 +101,11 @@ describe("admin endpoint refusals", () => {
   });
   it("refuses a missing or wrong token", async () => {
     for (const authorization of [undefined, "", "Bearer", `Bearer ${token}x`, token]) {
-      const { status } = await handleAdminRequest({ ...base, peer: "127.0.0.1", authorization }, token, noSql);
+      const { status } = await handleAdminRequest(
+        { ...base, peer: "127.0.0.1", authorization },
+        token,
+        noSql,
+      );
       expect(status).toBe(401);
     }
     expect(tokenMatches(token, token)).toBe(true);
@@ -101,7 +116,10 @@ describe("admin endpoint refusals", () => {
     delete process.env.PTD_TEST_SQL;
     try {
       const sql = { ...base, peer: "127.0.0.1", body: '{"sql":"SELECT 1"}' };
-      expect(await handleAdminRequest(sql, token, noSql)).toMatchObject({ status: 403, reply: { error: "forbidden" } });
+      expect(await handleAdminRequest(sql, token, noSql)).toMatchObject({
+        status: 403,
+        reply: { error: "forbidden" },
+      });
       process.env.PTD_TEST_SQL = "1";
       expect(await handleAdminRequest(sql, token, async () => [{ one: 1 }])).toEqual({
         status: 200,

@@ -91,7 +91,9 @@ export async function acceptInvitationWithSignUpAction(input: {
   try {
     await ensureBooted();
     const r = await acceptInvitationWithSignUp(input.token, {
-      name: String(input.name ?? "").trim().slice(0, 100),
+      name: String(input.name ?? "")
+        .trim()
+        .slice(0, 100),
       password: password.data,
     });
     return { ok: true, email: r.email };

@@ -32,7 +32,8 @@ export async function requestPasswordResetAction(input: {
       (await spend(
         "mailRecipient",
         parsed.data,
-        (wait) => `A link was sent to this address several times already. Check your inbox, or try again in ${wait}.`,
+        (wait) =>
+          `A link was sent to this address several times already. Check your inbox, or try again in ${wait}.`,
       ));
     if (refusal) return { ok: false, error: refusal };
     await requestPasswordReset(parsed.data, linkBaseUrl());

@@ -75,7 +75,11 @@ export default async function SettingsPage() {
         </Card>
 
         {administered.map((m, i) => (
-          <Card key={m.organization.id} title={`Members of ${m.organization.name}`} id={`members-${m.organization.id}`}>
+          <Card
+            key={m.organization.id}
+            title={`Members of ${m.organization.name}`}
+            id={`members-${m.organization.id}`}
+          >
             <InviteMemberForm organizationId={m.organization.id} />
             {pending[i].length > 0 && (
               <ul className="mt-4 divide-y divide-slate-100 text-sm" data-testid="pending-invitations">
@@ -99,15 +103,15 @@ export default async function SettingsPage() {
               <>Emails are sent through Resend.</>
             ) : mode === "dev-outbox" ? (
               <>
-                <Badge tone="amber">development mode</Badge> <code className="text-xs">EMAIL_DEV_OUTBOX</code> is
-                on and <code className="text-xs">RESEND_API_KEY</code> is not set: emails are listed to their
-                recipient on the Overview page and printed to the server log. Confirming an address this way
-                proves nothing; never run this mode on a public address.
+                <Badge tone="amber">development mode</Badge> <code className="text-xs">EMAIL_DEV_OUTBOX</code>{" "}
+                is on and <code className="text-xs">RESEND_API_KEY</code> is not set: emails are listed to
+                their recipient on the Overview page and printed to the server log. Confirming an address this
+                way proves nothing; never run this mode on a public address.
               </>
             ) : (
               <>
-                <Badge tone="gray">not configured</Badge> <code className="text-xs">RESEND_API_KEY</code> is not
-                set: emails are printed to the server log for the operator only.
+                <Badge tone="gray">not configured</Badge> <code className="text-xs">RESEND_API_KEY</code> is
+                not set: emails are printed to the server log for the operator only.
               </>
             )}
           </p>
