@@ -160,9 +160,11 @@ describe("admin command while the server runs (embedded database)", () => {
     expect(signup.ok).toBe(true);
     const before = await signIn(app, email, "first-password");
     expect(before.error).toBeNull();
-    const dashboard = (cookie: string) =>
-      fetch(`${app.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
-    expect((await dashboard(before.cookie)).status).toBe(200);
+    // A signed-in action (asUser) tells a live session from an ended one.
+    const probe = actionId("lib/dashboard/actions/invitations.ts", "revokeInvitationAction");
+    const asBefore = () =>
+      callAction(app, probe, [{ organizationId: "none", invitationId: "none" }], { cookie: before.cookie });
+    expect(await asBefore()).toEqual({ ok: false, error: "No such organization in your account." });
     const requested = await callAction<{ ok: boolean; message: string }>(
       app,
       actionId("lib/dashboard/actions/password-reset.ts", "requestPasswordResetAction"),
@@ -192,9 +194,7 @@ describe("admin command while the server runs (embedded database)", () => {
     expect((await signIn(app, email, "second-password")).error).toBeNull();
     expect(await (await fetch(link)).text()).toContain("This link cannot be used");
     // The session signed in before the reset has ended.
-    const stale = await dashboard(before.cookie);
-    expect(stale.status).toBe(307);
-    expect(stale.headers.get("location")).toContain("/login");
+    expect(await asBefore()).toEqual({ ok: false, error: "Your session has ended. Sign in again." });
   });
 
   it("an owner invites a member from the dashboard; the invitee signs up from the link and joins, once", async () => {
@@ -261,5 +261,25 @@ describe("admin command while the server runs (embedded database)", () => {
         await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "Organization" WHERE name = 'Offline'`)
       )[0].n,
     ).toBe(1);
+  }, 180_000);
+});
+
+describe("email configuration at start-up", () => {
+  it("a public APP_URL without a mail provider refuses to start, dev mode or not, and says why", async () => {
+    for (const devMode of ["1", ""]) {
+      const failure = await startApp({
+        APP_URL: "https://api.example.com",
+        RESEND_API_KEY: "",
+        EMAIL_DEV_OUTBOX: devMode,
+      })
+        .then(async (started) => {
+          await started.stop();
+          return "started";
+        })
+        .catch((err: Error) => err.message);
+      expect(failure).toContain("server exited early");
+      expect(failure).toContain("cannot start: APP_URL is https://api.example.com, a public address");
+      expect(failure).toContain("RESEND_API_KEY");
+    }
   }, 180_000);
 });
