@@ -40,7 +40,7 @@ export function authSecret(): string {
   } catch {
     /* not generated yet */
   }
-  fs.mkdirSync(path.dirname(SECRET_FILE), { recursive: true });
+  fs.mkdirSync(path.dirname(SECRET_FILE), { recursive: true, mode: 0o700 });
   const fresh = crypto.randomBytes(32).toString("base64url");
   try {
     // "wx": when two processes start at once, exactly one writes and the other reads its value.
