@@ -22,8 +22,8 @@ import { forget, spend } from "./throttle";
 declare module "next-auth" {
   interface Session {
     userId?: string;
-    /** When the session's token was issued (seconds): a later password reset voids it. */
-    issuedAt?: number;
+    /** When the user signed in (ms since the epoch): a later password reset voids the session. */
+    signedInAt?: number;
   }
 }
 
@@ -132,12 +132,17 @@ export function authOptions(): NextAuthOptions {
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          // Milliseconds (`iat` has seconds): a reset in the same second as a sign-in must tell them apart.
+          token.signedInAt = Date.now();
+        }
         return token;
       },
       session({ session, token }) {
         session.userId = token.sub;
-        session.issuedAt = typeof token.iat === "number" ? token.iat : undefined;
+        const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : undefined;
+        session.signedInAt = signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : undefined);
         return session;
       },
     },

@@ -41,8 +41,7 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
   if (!user) return null;
   // A password reset ends every session issued before it (the JWT itself cannot be recalled).
   const { passwordChangedAt, ...rest } = user;
-  if (passwordChangedAt && (session.issuedAt ?? 0) < Math.floor(passwordChangedAt.getTime() / 1000))
-    return null;
+  if (passwordChangedAt && (session.signedInAt ?? 0) < passwordChangedAt.getTime()) return null;
   return rest;
 });
 

@@ -170,7 +170,8 @@ describe("admin command while the server runs (embedded database)", () => {
       actionId("lib/dashboard/actions/password-reset.ts", "requestPasswordResetAction"),
       [{ email }],
       // A forged host must not end up in the link (it would carry the victim's token elsewhere).
-      { "x-forwarded-host": "evil.example", host: "evil.example" },
+      // (Origin forged alike, else Next.js refuses the action as cross-site before it runs.)
+      { "x-forwarded-host": "evil.example", host: "evil.example", origin: "http://evil.example" },
     );
     expect(requested).toMatchObject({ ok: true });
     const [mail] = await app.sql<{ text: string }>(
