@@ -30,6 +30,11 @@ export default async function LoginPage({
       }
     >
       <LoginForm callbackUrl={callbackUrl} />
+      <p className="mt-4 text-center text-sm">
+        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Forgot your password?
+        </Link>
+      </p>
     </AuthFrame>
   );
 }

@@ -3,15 +3,16 @@ import { formatDateTime } from "@/lib/dashboard/format";
 import { Card } from "@/components/ui/card";
 
 /**
- * The dev outbox (no RESEND_API_KEY): the emails this user would have received, with their links,
- * so a local install can confirm an address without a mail server.
+ * The dev outbox (development mode, EMAIL_DEV_OUTBOX=1, no RESEND_API_KEY): the emails this user
+ * would have received, with their links, so a local install can confirm an address without a mail
+ * server. Labelled as a development mode: it proves nothing about who owns an address.
  */
 export function OutboxList({ items }: { items: OutboxItem[] }) {
   return (
     <Card
       id="dev-outbox"
-      title="Dev outbox"
-      description="RESEND_API_KEY is not set, so emails are kept here (and printed to the server log) instead of being sent."
+      title="Dev outbox: development mode"
+      description="EMAIL_DEV_OUTBOX is on and RESEND_API_KEY is not set, so emails are kept here (and printed to the server log) instead of being sent. Confirming an address here proves nothing; never run this mode on a public address."
     >
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">No emails for you yet.</p>
@@ -33,7 +34,7 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
                         className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
                         data-testid="outbox-link"
                       >
-                        {link.includes("/confirm?") ? "Open confirmation link" : link}
+                        {linkLabel(link)}
                       </a>
                     </li>
                   ))}
@@ -45,4 +46,11 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
       )}
     </Card>
   );
+}
+
+function linkLabel(link: string): string {
+  if (link.includes("/confirm?")) return "Open confirmation link";
+  if (link.includes("/reset-password?")) return "Open password reset link";
+  if (link.includes("/invite?")) return "Open invitation";
+  return link;
 }

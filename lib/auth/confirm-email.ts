@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { sendEmail, type SendResult } from "@/lib/email/send";
+import { escapeHtml, hashEmailToken, newEmailToken, plausibleToken, tokenLink } from "./tokens";
 
 /**
  * Email confirmation (spec §5.4). The link carries a random token; only its SHA-256 is stored, so
@@ -9,12 +9,8 @@ import { sendEmail, type SendResult } from "@/lib/email/send";
  */
 export const CONFIRMATION_TTL_MS = 24 * 3600 * 1000;
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 export function confirmationLink(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/$/, "")}/confirm?token=${encodeURIComponent(token)}`;
+  return tokenLink(baseUrl, "confirm", token);
 }
 
 /** Issues a confirmation link for the user's address and mails it. */
@@ -23,12 +19,12 @@ export async function sendConfirmationEmail(
   baseUrl: string,
   now = new Date(),
 ): Promise<SendResult & { link: string }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const { token, hash } = newEmailToken();
   await db().emailConfirmation.create({
     data: {
       userId: user.id,
       email: user.email,
-      tokenHash: hashToken(token),
+      tokenHash: hash,
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
     },
   });
@@ -58,9 +54,9 @@ export type ConfirmOutcome =
 
 /** Consumes a confirmation token: marks the address confirmed (which opens the free-plan key gate). */
 export async function confirmEmailToken(token: string, now = new Date()): Promise<ConfirmOutcome> {
-  if (!token || token.length > 200) return { status: "invalid" };
+  if (!plausibleToken(token)) return { status: "invalid" };
   const row = await db().emailConfirmation.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: hashEmailToken(token) },
     include: { user: true },
   });
   if (!row) return { status: "invalid" };
@@ -75,11 +71,4 @@ export async function confirmEmailToken(token: string, now = new Date()): Promis
     db().user.update({ where: { id: row.userId }, data: { emailVerified: now } }),
   ]);
   return { status: "confirmed", email: row.email };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 }

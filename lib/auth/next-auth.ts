@@ -3,10 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { db } from "@/lib/db";
 import { ensureBooted } from "@/lib/server/boot";
-import { dummyPasswordHash, verifyPassword } from "./password";
+import { clientAddress, type HeaderSource } from "./client-address";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { forget, spend } from "./throttle";
 
 /**
  * Dashboard sign-in: next-auth v4, email + password (Credentials provider), JWT sessions.
@@ -21,6 +22,8 @@ import { dummyPasswordHash, verifyPassword } from "./password";
 declare module "next-auth" {
   interface Session {
     userId?: string;
+    /** When the user signed in (ms since the epoch): a later password reset voids the session. */
+    signedInAt?: number;
   }
 }
 
@@ -37,7 +40,7 @@ export function authSecret(): string {
   } catch {
     /* not generated yet */
   }
-  fs.mkdirSync(path.dirname(SECRET_FILE), { recursive: true });
+  fs.mkdirSync(path.dirname(SECRET_FILE), { recursive: true, mode: 0o700 });
   const fresh = crypto.randomBytes(32).toString("base64url");
   try {
     // "wx": when two processes start at once, exactly one writes and the other reads its value.
@@ -49,28 +52,44 @@ export function authSecret(): string {
   return secret;
 }
 
-// Slows password guessing: 10 failed attempts per address per 15 minutes, in this process.
-const failures = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
-
-async function authorize(
+/**
+ * Email + password check, throttled per account and per client address (lib/auth/throttle.ts).
+ * Both points are spent before the password is verified, so of a parallel burst of guesses exactly
+ * the limit get verified; a successful sign-in clears the account's count (not the address's,
+ * which one valid account must not be able to reset).
+ */
+export async function authorize(
   email: string,
   password: string,
+  headers: HeaderSource,
 ): Promise<{ id: string; email: string; name: string | null } | null> {
   const normalized = email.trim().toLowerCase();
   if (!normalized || !password) return null;
-  const blocked = await failures.get(normalized);
-  if (blocked && blocked.remainingPoints <= 0) {
-    throw new Error("Too many failed sign-in attempts for this address. Wait 15 minutes and try again.");
-  }
   await ensureBooted();
+  const refusal =
+    (await spend(
+      "signInAddress",
+      clientAddress(headers),
+      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+    )) ??
+    (await spend(
+      "signInAccount",
+      normalized,
+      (wait) => `Too many sign-in attempts for this account. Try again in ${wait}, or reset your password.`,
+    ));
+  if (refusal) throw new Error(refusal);
   const user = await db().user.findUnique({ where: { email: normalized } });
   // Same work whether or not the account exists, so timing does not reveal registered addresses.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user?.passwordHash || !ok) {
-    await failures.penalty(normalized, 1);
-    return null;
+  if (!user?.passwordHash || !ok) return null;
+  await forget("signInAccount", normalized);
+  if (needsRehash(user.passwordHash)) {
+    // Upgrade to today's parameters while the password is at hand; only if it did not change meanwhile.
+    await db().user.updateMany({
+      where: { id: user.id, passwordHash: user.passwordHash },
+      data: { passwordHash: await hashPassword(password) },
+    });
   }
-  await failures.delete(normalized);
   return { id: user.id, email: user.email, name: user.name };
 }
 
@@ -107,16 +126,23 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: (credentials) => authorize(credentials?.email ?? "", credentials?.password ?? ""),
+        authorize: (credentials, req) =>
+          authorize(credentials?.email ?? "", credentials?.password ?? "", req.headers ?? {}),
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          // Milliseconds (`iat` has seconds): a reset in the same second as a sign-in must tell them apart.
+          token.signedInAt = Date.now();
+        }
         return token;
       },
       session({ session, token }) {
         session.userId = token.sub;
+        const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : undefined;
+        session.signedInAt = signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : undefined);
         return session;
       },
     },

@@ -31,13 +31,18 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
       email: true,
       name: true,
       emailVerified: true,
+      passwordChangedAt: true,
       memberships: {
         orderBy: { createdAt: "asc" },
         select: { role: true, organization: { select: { id: true, name: true, plan: true } } },
       },
     },
   });
-  return user;
+  if (!user) return null;
+  // A password reset ends every session issued before it (the JWT itself cannot be recalled).
+  const { passwordChangedAt, ...rest } = user;
+  if (passwordChangedAt && (session.signedInAt ?? 0) < passwordChangedAt.getTime()) return null;
+  return rest;
 });
 
 /** For pages: the signed-in user, or a redirect to the sign-in page that comes back here. */

@@ -2,7 +2,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseConfig, type DatabaseConfig } from "./config";
-import { getPglite, ownerOf } from "./pglite";
+import { getPglite } from "./pglite";
+import { makePrivate } from "./permissions";
 import { migrate } from "./migrate";
 import { pgliteRunner, postgresRunner } from "./sql";
 
@@ -22,8 +23,9 @@ const g = globalThis as unknown as { __db?: DbState };
 
 /**
  * The Prisma client for this process, migrated before first use. With the embedded database the
- * process that opens it owns it; a second process (the admin command while the server runs)
- * reaches it through the owner's loopback PostgreSQL socket instead of opening the folder.
+ * process that opens it owns it and no other process may open it: the admin command, while the
+ * server runs, asks the server's loopback admin endpoint instead (lib/admin/endpoint.ts). Nothing
+ * else shares the server's single PGlite session.
  */
 export function db(): Db {
   return state().client;
@@ -53,18 +55,12 @@ function state(): DbState {
       }
     });
   } else {
-    const owner = config.dataDir.startsWith("memory://") ? null : ownerOf(config.dataDir);
-    if (owner && owner.pid !== process.pid) {
-      if (!owner.socketPort) throw new Error(`The embedded database is open in process ${owner.pid}.`);
-      // PGlite is one connection: a pool of one keeps the owner's socket server simple.
-      const url = `postgresql://postgres@127.0.0.1:${owner.socketPort}/postgres?sslmode=disable`;
-      client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 1 }) });
-      ready = Promise.resolve(); // the owner migrated at its start
-    } else {
-      const pglite = getPglite(config.dataDir);
-      client = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-      ready = pglite.waitReady.then(() => migrate(pgliteRunner(pglite))).then(() => undefined);
-    }
+    const pglite = getPglite(config.dataDir); // throws if another live process owns the folder
+    client = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    ready = pglite.waitReady
+      .then(() => migrate(pgliteRunner(pglite)))
+      // initdb has just made the folder's tree (with the umask's modes): close it to others too.
+      .then(() => (config.dataDir.startsWith("memory://") ? undefined : makePrivate(config.dataDir)));
   }
   g.__db = { client, config, ready };
   return g.__db;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { makePrivate, writePrivateFile } from "./permissions";
 
 /**
  * One PGlite per data folder per process. Next.js evaluates route bundles, the instrumentation
@@ -16,6 +17,7 @@ export function getPglite(dataDir: string): PGlite {
     if (!dataDir.startsWith("memory://")) {
       fs.mkdirSync(path.dirname(dataDir), { recursive: true });
       claimDataDir(dataDir);
+      makePrivate(dataDir);
     }
     db = new PGlite(dataDir);
     registry.__pglite.set(dataDir, db);
@@ -36,13 +38,16 @@ export function lockFile(dataDir: string): string {
   return `${dataDir}.lock`;
 }
 
+export interface DataDirOwner {
+  pid: number;
+  /** Loopback port of the owner's admin endpoint, once it listens (lib/admin/endpoint.ts). */
+  adminPort?: number;
+}
+
 /** Which live process owns the folder, if any; stale locks from killed processes are ignored. */
-export function ownerOf(dataDir: string): { pid: number; socketPort?: number } | null {
+export function ownerOf(dataDir: string): DataDirOwner | null {
   try {
-    const owner = JSON.parse(fs.readFileSync(lockFile(dataDir), "utf8")) as {
-      pid: number;
-      socketPort?: number;
-    };
+    const owner = JSON.parse(fs.readFileSync(lockFile(dataDir), "utf8")) as DataDirOwner;
     process.kill(owner.pid, 0); // throws when the process is gone
     return owner;
   } catch {
@@ -51,19 +56,30 @@ export function ownerOf(dataDir: string): { pid: number; socketPort?: number } |
 }
 
 function claimDataDir(dataDir: string): void {
-  const owner = ownerOf(dataDir);
-  if (owner && owner.pid !== process.pid) {
-    throw new Error(
-      `The embedded database ${dataDir} is open in process ${owner.pid}. ` +
-        `Stop that process, or reach the database through it (the admin command does this by itself).`,
-    );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const owner = ownerOf(dataDir);
+    if (owner && owner.pid !== process.pid) {
+      throw new Error(
+        `The embedded database ${dataDir} is open in process ${owner.pid}. ` +
+          `Stop that process, or reach the database through it (the admin command does this by itself).`,
+      );
+    }
+    if (owner) return; // ours already
+    fs.rmSync(lockFile(dataDir), { force: true }); // a dead process's lock
+    try {
+      // "wx": of two processes starting at the same moment, exactly one creates the lock.
+      fs.writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid }), { flag: "wx", mode: 0o600 });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
   }
-  fs.writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid }));
+  throw new Error(`Could not lock the embedded database ${dataDir}; another process is starting on it.`);
 }
 
-/** Record the loopback port where this process shares its PGlite over the PostgreSQL protocol. */
-export function advertiseSocket(dataDir: string, socketPort: number): void {
-  fs.writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid, socketPort }));
+/** Records the loopback port of this process's admin endpoint, for the admin command to find. */
+export function advertiseAdminPort(dataDir: string, adminPort: number): void {
+  writePrivateFile(lockFile(dataDir), JSON.stringify({ pid: process.pid, adminPort }));
 }
 
 function releaseDataDir(dataDir: string): void {

@@ -1,11 +1,11 @@
 import { Resend } from "resend";
 import { db } from "@/lib/db";
+import { emailMode } from "./mode";
 
 /**
  * Outbound email. With RESEND_API_KEY set, mail goes through Resend (sender: EMAIL_FROM). Without
- * it, a fresh install still has to be able to confirm an address, so the message is kept in the
- * dev outbox (the OutboxEmail table, listed in the dashboard to its recipient) and printed to the
- * server log.
+ * it the message is kept in the outbox table and printed to the server log; only the development
+ * mode (EMAIL_DEV_OUTBOX=1, see ./mode.ts) lists it on the dashboard to its recipient.
  */
 export interface Email {
   to: string;
@@ -20,7 +20,7 @@ const DEFAULT_FROM = "page-to-data <onboarding@resend.dev>";
 
 /** True when mail really leaves the machine; the dashboard shows the dev outbox otherwise. */
 export function emailDeliveryConfigured(): boolean {
-  return Boolean(process.env.RESEND_API_KEY?.trim());
+  return emailMode() === "resend";
 }
 
 let client: Resend | null = null;
@@ -49,7 +49,7 @@ export async function sendEmail(email: Email): Promise<SendResult> {
     data: { to: email.to, subject: email.subject, text: email.text },
   });
   console.log(
-    `[email] RESEND_API_KEY is not set; kept in the dev outbox.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`,
+    `[email] RESEND_API_KEY is not set; ${emailMode() === "dev-outbox" ? "kept in the dev outbox (development mode)" : "not sent (operator's log only)"}.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`,
   );
   return { ok: true, via: "outbox", id: row.id };
 }

@@ -28,12 +28,24 @@ function keepServingOnStrayRejections(): void {
 
 async function boot(): Promise<void> {
   keepServingOnStrayRejections();
+  const { stampPeerAddresses } = await import("./peer-address");
+  stampPeerAddresses();
+  const { secureProjectDataDir } = await import("@/lib/db/permissions");
+  secureProjectDataDir();
+  const { checkEmailConfiguration } = await import("@/lib/email/mode");
+  try {
+    checkEmailConfiguration();
+  } catch (err) {
+    // A misconfiguration no request can fix: say why and stop, rather than serve a gate that proves nothing.
+    console.error(`[page-to-data] cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
   await dbReady();
   await import("@/lib/runner/jobs"); // registers every job definition
   const { startJobs } = await import("@/lib/jobs");
   await startJobs();
-  const { shareEmbeddedDatabase } = await import("./share-db");
-  await shareEmbeddedDatabase();
+  const { startAdminEndpoint } = await import("@/lib/admin/endpoint");
+  await startAdminEndpoint();
   const { scheduleRetention } = await import("@/lib/store/retention");
   scheduleRetention();
 }

@@ -39,7 +39,7 @@ describe("dashboard end to end", () => {
   beforeAll(async () => {
     site = await startLocalSite();
     [app, browser] = await Promise.all([
-      startApp({ PAGE_TEST_HOSTS: site.hostsEnv, RESEND_API_KEY: "" }),
+      startApp({ PAGE_TEST_HOSTS: site.hostsEnv, RESEND_API_KEY: "", EMAIL_DEV_OUTBOX: "1" }),
       chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
     ]);
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });

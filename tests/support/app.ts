@@ -30,8 +30,14 @@ export interface App {
   /** POST JSON with an API key. */
   post(pathname: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Response>;
   get(pathname: string, key?: string): Promise<Response>;
-  /** SQL against the server's own database, through the socket it shares (tests only: time travel, inspection). */
+  /**
+   * SQL against the server's own database (tests only: time travel, inspection). Embedded database:
+   * through the server's admin endpoint, whose raw-SQL command exists only because this harness
+   * starts the server with PTD_TEST_SQL=1. PostgreSQL: a direct connection.
+   */
   sql<T extends Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** Raw call of the admin endpoint (embedded database), with the token on file or the one given ("" for none). */
+  adminEndpoint(body: unknown, token?: string): Promise<unknown>;
 }
 
 function signalGroup(c: ChildProcess, signal: NodeJS.Signals): void {
@@ -68,6 +74,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     DATABASE_URL: `pglite:${path.join(dataDir, "db")}`,
     PORT: String(port),
     NODE_ENV: "production",
+    // Links in emails are built from APP_URL (never from request headers): point them at this server.
+    APP_URL: `http://127.0.0.1:${port}`,
+    PTD_TEST_SQL: "1",
     ...env,
   };
   const logs: string[] = [];
@@ -108,6 +117,18 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
 
   await launch();
   const url = `http://127.0.0.1:${port}`;
+  const dbDir = fullEnv.DATABASE_URL.replace(/^pglite:/, "");
+  /** POSTs to the server's loopback admin endpoint as the admin command does (port from the lock file). */
+  const adminEndpoint = async (body: unknown, token?: string): Promise<unknown> => {
+    const owner = JSON.parse(fs.readFileSync(`${dbDir}.lock`, "utf8")) as { adminPort: number };
+    const secret = token ?? fs.readFileSync(`${dbDir}.admin-token`, "utf8").trim();
+    const res = await fetch(`http://127.0.0.1:${owner.adminPort}/admin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(secret && { authorization: `Bearer ${secret}` }) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, ...((await res.json()) as object) };
+  };
   const app: App = {
     url,
     port,
@@ -157,22 +178,25 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       });
     },
     async sql(query, params) {
-      const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")) as {
-        socketPort: number;
-      };
-      const client = new pg.Client({
-        host: "127.0.0.1",
-        port: owner.socketPort,
-        user: "postgres",
-        database: "postgres",
-      });
-      await client.connect();
-      try {
-        return (await client.query(query, params)).rows;
-      } finally {
-        await client.end();
+      const databaseUrl = fullEnv.DATABASE_URL;
+      if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query(query, params)).rows;
+        } finally {
+          await client.end();
+        }
       }
+      const reply = (await adminEndpoint({ sql: query, params: params ?? [] })) as {
+        ok: boolean;
+        result?: never[];
+        message?: string;
+      };
+      if (!reply.ok) throw new Error(`sql failed: ${reply.message}`);
+      return reply.result!;
     },
+    adminEndpoint,
     get(pathname, key) {
       return fetch(url + pathname, { headers: key ? { authorization: `Bearer ${key}` } : {} });
     },

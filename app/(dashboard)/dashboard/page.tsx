@@ -4,7 +4,7 @@ import { requireUser, primaryMembership } from "@/lib/dashboard/session";
 import { dailyUsage, organizationOverview } from "@/lib/dashboard/usage";
 import { projectsForUser } from "@/lib/dashboard/projects";
 import { formatDate, formatNumber } from "@/lib/dashboard/format";
-import { emailDeliveryConfigured } from "@/lib/email/send";
+import { emailMode } from "@/lib/email/mode";
 import { outboxFor } from "@/lib/email/outbox";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
@@ -33,7 +33,7 @@ export default async function OverviewPage() {
     organizationOverview(org.id),
     dailyUsage(org.id, 30),
     projectsForUser(user.id),
-    emailDeliveryConfigured() ? Promise.resolve(null) : outboxFor(user.email),
+    emailMode() === "dev-outbox" ? outboxFor(user.email) : Promise.resolve(null),
   ]);
   const usedShare = overview.monthlyCredits ? Math.min(1, overview.used / overview.monthlyCredits) : 0;
   const total30 = usage.reduce((s, d) => s + d.credits, 0);

@@ -3,7 +3,7 @@
 import { db } from "@/lib/db";
 import { sendConfirmationEmail } from "@/lib/auth/confirm-email";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
-import { appBaseUrl } from "../base-url";
+import { linkBaseUrl } from "@/lib/email/mode";
 
 // One link a minute is plenty for a person and keeps the button from being a mail cannon.
 const RESEND_INTERVAL_MS = 60_000;
@@ -22,7 +22,7 @@ export async function resendConfirmationAction(): Promise<
       throw new UserFacingError(
         "A link was sent less than a minute ago. Check your inbox, or try again shortly.",
       );
-    const sent = await sendConfirmationEmail(user, await appBaseUrl());
+    const sent = await sendConfirmationEmail(user, linkBaseUrl());
     if (!sent.ok) throw new UserFacingError(`The email could not be sent: ${sent.error}`);
     return { sentTo: user.email, via: sent.via };
   });

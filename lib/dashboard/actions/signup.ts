@@ -1,21 +1,22 @@
 "use server";
 
+import { headers } from "next/headers";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { createOrganization } from "@/lib/admin/organizations";
+import { clientAddress } from "@/lib/auth/client-address";
 import { sendConfirmationEmail } from "@/lib/auth/confirm-email";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
+import { spend } from "@/lib/auth/throttle";
+import { linkBaseUrl } from "@/lib/email/mode";
 import { ensureBooted } from "@/lib/server/boot";
-import { appBaseUrl } from "../base-url";
 import type { ActionResult } from "../action-result";
+import { newPasswordInput } from "../password-input";
 
 const signUpInput = z.object({
   name: z.string().trim().max(100),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address.")),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for the password.`)
-    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters for the password.`),
+  password: newPasswordInput,
   organization: z.string().trim().max(80),
 });
 
@@ -30,6 +31,8 @@ export type SignUpResult = ActionResult<{
 /**
  * Sign-up: user + Free organization + first project + first key, then a confirmation email. The
  * key is returned once, here; the Free plan's keys answer 403 until the address is confirmed.
+ * Throttled per client address and per email domain (each Free organization holds 500 credits, so
+ * sign-up must not be a way to mint them), counted before any work so a burst cannot outrun it.
  */
 export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
   const parsed = signUpInput.safeParse(input);
@@ -37,6 +40,18 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
   const { name, email, password, organization } = parsed.data;
   try {
     await ensureBooted();
+    const refusal =
+      (await spend(
+        "signUpAddress",
+        clientAddress(await headers()),
+        (wait) => `Too many sign-ups from your network. Try again in ${wait}.`,
+      )) ??
+      (await spend(
+        "signUpDomain",
+        email.split("@")[1] ?? email,
+        (wait) => `Too many sign-ups with addresses at this domain. Try again in ${wait}.`,
+      ));
+    if (refusal) return { ok: false, error: refusal };
     // createOrganization upserts the owner by email; an existing account must never gain an
     // organization (or lose its password) through someone else's sign-up form.
     if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
@@ -54,7 +69,7 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
       where: { email },
       select: { id: true, email: true, name: true },
     });
-    const sent = await sendConfirmationEmail(user, await appBaseUrl());
+    const sent = await sendConfirmationEmail(user, linkBaseUrl());
     if (!sent.ok) console.error(`[signup] confirmation email to ${email} failed: ${sent.error}`);
     return { ok: true, apiKey: created.apiKey, projectId: created.projectId, email, emailSent: sent.ok };
   } catch (err) {

@@ -28,6 +28,25 @@ async function exerciseEveryModel(prisma: PrismaClient) {
     data: { userId: user.id, email: user.email, tokenHash: `h-${user.id}`, expiresAt: new Date() },
   });
   await prisma.outboxEmail.create({ data: { to: user.email, subject: "hi", text: "hello" } });
+  await prisma.user.update({ where: { id: user.id }, data: { passwordChangedAt: new Date() } });
+  await prisma.passwordReset.create({
+    data: { userId: user.id, tokenHash: `r-${user.id}`, expiresAt: new Date() },
+  });
+  await prisma.invitation.create({
+    data: {
+      organizationId: org.id,
+      email: "invitee@example.com",
+      role: "admin",
+      tokenHash: `i-${org.id}`,
+      invitedById: user.id,
+      expiresAt: new Date(),
+    },
+  });
+  const invitations = await prisma.organization.findUniqueOrThrow({
+    where: { id: org.id },
+    select: { invitations: { select: { invitedBy: { select: { email: true } } } } },
+  });
+  expect(invitations.invitations[0].invitedBy.email).toBe(user.email);
   const project = await prisma.project.create({
     data: { organizationId: org.id, name: "Default", webhookSecret: "whsec_x", robotsPolicy: "follow" },
   });

@@ -1,18 +1,24 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/dashboard/session";
-import { emailDeliveryConfigured } from "@/lib/email/send";
+import { emailMode } from "@/lib/email/mode";
+import { pendingInvitations } from "@/lib/auth/invitations";
+import { isAdminRole } from "@/lib/dashboard/access";
 import { formatDateTime } from "@/lib/dashboard/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { ResendConfirmationButton } from "@/components/dashboard/resend-confirmation-button";
 import { SignOutButton } from "@/components/shell/sign-out-button";
+import { InviteMemberForm, RevokeInvitationButton } from "@/components/dashboard/invite-member-form";
 
 export const metadata: Metadata = { title: "Settings · page-to-data" };
 
 export default async function SettingsPage() {
   const user = await requireUser("/dashboard/settings");
-  const delivery = emailDeliveryConfigured();
+  const mode = emailMode();
+  const delivery = mode === "resend";
+  const administered = user.memberships.filter((m) => isAdminRole(m.role));
+  const pending = await Promise.all(administered.map((m) => pendingInvitations(m.organization.id)));
   return (
     <>
       <PageHeader title="Settings" description="Your account and the organizations you belong to." />
@@ -38,7 +44,9 @@ export default async function SettingsPage() {
                   <p className="mt-1 text-xs text-slate-500">
                     {delivery
                       ? "A new link is emailed to you; it works for 24 hours."
-                      : "Email is not configured: the link appears in the dev outbox on the Overview page and in the server log."}
+                      : mode === "dev-outbox"
+                        ? "Development mode: the link appears in the dev outbox on the Overview page and in the server log."
+                        : "Email is not configured on this server: ask its operator to confirm your address."}
                   </p>
                 </dd>
               </>
@@ -66,15 +74,44 @@ export default async function SettingsPage() {
           </ul>
         </Card>
 
+        {administered.map((m, i) => (
+          <Card
+            key={m.organization.id}
+            title={`Members of ${m.organization.name}`}
+            id={`members-${m.organization.id}`}
+          >
+            <InviteMemberForm organizationId={m.organization.id} />
+            {pending[i].length > 0 && (
+              <ul className="mt-4 divide-y divide-slate-100 text-sm" data-testid="pending-invitations">
+                {pending[i].map((inv) => (
+                  <li key={inv.id} className="flex items-center justify-between py-2">
+                    <span>
+                      {inv.email} <Badge tone="blue">{inv.role}</Badge>{" "}
+                      <span className="text-xs text-slate-500">until {formatDateTime(inv.expiresAt)}</span>
+                    </span>
+                    <RevokeInvitationButton organizationId={m.organization.id} invitationId={inv.id} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ))}
+
         <Card title="Email delivery">
-          <p className="text-sm text-slate-600">
-            {delivery ? (
+          <p className="text-sm text-slate-600" data-testid="email-mode">
+            {mode === "resend" ? (
               <>Emails are sent through Resend.</>
+            ) : mode === "dev-outbox" ? (
+              <>
+                <Badge tone="amber">development mode</Badge> <code className="text-xs">EMAIL_DEV_OUTBOX</code>{" "}
+                is on and <code className="text-xs">RESEND_API_KEY</code> is not set: emails are listed to
+                their recipient on the Overview page and printed to the server log. Confirming an address this
+                way proves nothing; never run this mode on a public address.
+              </>
             ) : (
               <>
-                <Badge tone="amber">dev outbox</Badge> <code className="text-xs">RESEND_API_KEY</code> is not
-                set: emails are stored and listed on the Overview page, and their links are printed to the
-                server log.
+                <Badge tone="gray">not configured</Badge> <code className="text-xs">RESEND_API_KEY</code> is
+                not set: emails are printed to the server log for the operator only.
               </>
             )}
           </p>

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { checkResetToken } from "@/lib/auth/password-reset";
+import { ensureBooted } from "@/lib/server/boot";
+import { AuthFrame } from "@/components/auth/auth-frame";
+import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { Alert } from "@/components/ui/alert";
+
+export const metadata: Metadata = { title: "Choose a new password · page-to-data" };
+
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw) ?? "";
+  await ensureBooted();
+  const check = await checkResetToken(token);
+  return (
+    <AuthFrame
+      title="Choose a new password"
+      footer={
+        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Ask for a new link
+        </Link>
+      }
+    >
+      {check.status === "valid" ? (
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            For <strong>{check.email}</strong>. Every other session of this account ends.
+          </p>
+          <ResetPasswordForm token={token} />
+        </>
+      ) : (
+        <Alert tone="error" title="This link cannot be used" testId="reset-invalid">
+          {check.status === "expired"
+            ? "It has expired: links work for one hour."
+            : "It is incomplete or has been used already."}{" "}
+          Ask for a new one.
+        </Alert>
+      )}
+    </AuthFrame>
+  );
+}

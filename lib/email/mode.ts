@@ -1,0 +1,70 @@
+/**
+ * How email leaves this deployment, and the address its links point at.
+ *
+ * - `resend`: RESEND_API_KEY is set; mail is really sent.
+ * - `dev-outbox`: a development mode, on only when asked (`EMAIL_DEV_OUTBOX=1`, which the embedded
+ *   start command sets): mail is kept in the outbox table, each signed-in user sees the mail
+ *   addressed to them on the dashboard (with a visible "development mode" badge) and the log gets
+ *   a copy. Anyone can then confirm any address they type in, so it never runs on a public URL.
+ * - `log-only`: neither: mail is printed to the server log for the operator only; users never see
+ *   a link (the operator confirms addresses with `admin org verify`).
+ *
+ * A public APP_URL without a mail provider refuses to start (checkEmailConfiguration): the email
+ * gate would otherwise prove nothing.
+ */
+import ipaddr from "ipaddr.js";
+
+/** An environment to read settings from (process.env, or a test's own). */
+type Env = Record<string, string | undefined>;
+
+export type EmailMode = "resend" | "dev-outbox" | "log-only";
+
+export function emailMode(env: Env = process.env): EmailMode {
+  if (env.RESEND_API_KEY?.trim()) return "resend";
+  const dev = env.EMAIL_DEV_OUTBOX?.trim().toLowerCase();
+  return dev === "1" || dev === "true" ? "dev-outbox" : "log-only";
+}
+
+function configuredUrl(env: Env): URL | null {
+  const raw = env.APP_URL?.trim() || env.NEXTAUTH_URL?.trim();
+  if (!raw) return null;
+  try {
+    return new URL(raw);
+  } catch {
+    throw new ConfigurationError(
+      `APP_URL is not a URL: "${raw}". Set it to the public address, e.g. https://api.example.com.`,
+    );
+  }
+}
+
+/**
+ * The base of every link we email: APP_URL (or NEXTAUTH_URL); else this machine's own address on
+ * PORT, which is right for a local install. Never a request header: a forged Host or
+ * X-Forwarded-Host would put an attacker's domain, and the victim's token, in our mail.
+ */
+export function linkBaseUrl(env: Env = process.env): string {
+  const configured = configuredUrl(env);
+  if (configured) return configured.origin;
+  return `http://localhost:${Number(env.PORT) || 3000}`;
+}
+
+export function isLocalUrl(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  return ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback";
+}
+
+export class ConfigurationError extends Error {}
+
+/** Called at start-up: a public deployment whose email proves nothing must not start. */
+export function checkEmailConfiguration(env: Env = process.env): void {
+  const url = configuredUrl(env);
+  const mode = emailMode(env);
+  if (mode === "resend" || !url || isLocalUrl(url)) return;
+  throw new ConfigurationError(
+    `APP_URL is ${url.origin}, a public address, but no mail provider is configured. ` +
+      `Set RESEND_API_KEY (and EMAIL_FROM) so confirmation, password-reset and invitation links reach ` +
+      `their owners. ${mode === "dev-outbox" ? "The dev outbox (EMAIL_DEV_OUTBOX) shows links to whoever signs up and is for local installs only; " : ""}` +
+      `For a local install, unset APP_URL.`,
+  );
+}
