@@ -12,7 +12,6 @@ const nextConfig: NextConfig = {
   // Native/WASM and browser packages stay plain Node modules, loaded at run time, never bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
-    "@electric-sql/pglite-socket",
     "pglite-prisma-adapter",
     "pg-boss",
     "playwright-core",

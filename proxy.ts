@@ -11,6 +11,13 @@ const API_FIRST_SEGMENTS = new Set<string>([...ENDPOINTS, "result"]);
  * static policy from next.config.ts instead (they carry no scripts to allow).
  */
 export function proxy(request: NextRequest): NextResponse {
+  if (isCrossOriginServerAction(request)) {
+    // Next.js refuses these too, but with a 500: a client's forged Origin is a 403, never a 500.
+    return NextResponse.json(
+      { error: "This form was sent from another site. Reload the page and try again.", code: "forbidden" },
+      { status: 403 },
+    );
+  }
   const first = request.nextUrl.pathname.split("/")[1] ?? "";
   if (API_FIRST_SEGMENTS.has(first)) return NextResponse.next();
   const csp = pageCsp(newNonce());
@@ -19,6 +26,18 @@ export function proxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/** A server action whose Origin is not this host (Next.js's own rule: X-Forwarded-Host, else Host). */
+function isCrossOriginServerAction(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  if (request.method !== "POST" || !request.headers.has("next-action") || !origin) return false;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
 }
 
 export const config = {
