@@ -1,4 +1,5 @@
 import { dbReady } from "@/lib/db";
+import { processRole, runsJobs } from "./role";
 
 /**
  * Brings the process's long-lived parts up once: the database (migrated), the job workers with
@@ -28,12 +29,15 @@ function keepServingOnStrayRejections(): void {
 
 async function boot(): Promise<void> {
   keepServingOnStrayRejections();
+  const role = processRole(); // a bad PROCESS_ROLE stops the start, before anything runs
   await dbReady();
   await import("@/lib/runner/jobs"); // registers every job definition
-  const { startJobs } = await import("@/lib/jobs");
-  await startJobs();
+  const { openJobs, startJobs } = await import("@/lib/jobs");
+  // A web process only enqueues: its queues exist, but it runs no job and starts no browser.
+  await (runsJobs(role) ? startJobs() : openJobs());
   const { shareEmbeddedDatabase } = await import("./share-db");
   await shareEmbeddedDatabase();
+  if (!runsJobs(role)) return;
   const { scheduleRetention } = await import("@/lib/store/retention");
   scheduleRetention();
 }
