@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 
 /**
@@ -14,11 +14,11 @@ function rng(seed: number) {
   };
 }
 
-describe("fuzzing the request pipeline", () => {
+describe.each(appTargets())("fuzzing the request pipeline ($label)", ({ start }) => {
   let app: App;
   let key: string;
   beforeAll(async () => {
-    app = await startApp({ RATE_LIMIT_REQUESTS: "1000000" });
+    app = await start({ RATE_LIMIT_REQUESTS: "1000000" });
     key = (
       await app.admin(
         "org",
