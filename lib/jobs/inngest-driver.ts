@@ -63,7 +63,9 @@ export function createJobFunction(client: Inngest.Any, def: JobDefinition<never>
   const o = resolveJobOptions(def);
   const attempts = Math.max(1, Math.floor(o.retryLimit) + 1);
   if (attempts > MAX_INNGEST_ATTEMPTS) {
-    throw new Error(`Job "${def.name}" has ${attempts} attempts; Inngest runs at most ${MAX_INNGEST_ATTEMPTS}.`);
+    throw new Error(
+      `Job "${def.name}" has ${attempts} attempts; Inngest runs at most ${MAX_INNGEST_ATTEMPTS}.`,
+    );
   }
   const concurrency: ConcurrencyOption[] = [{ key: "event.data.__key", limit: 1 }];
   if (def.concurrency !== undefined) concurrency.unshift({ limit: o.concurrency });

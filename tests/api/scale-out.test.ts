@@ -64,9 +64,25 @@ describe("scale-out on PostgreSQL", () => {
   });
 
   it("SIGKILL of a worker process holding accepted async jobs: all 10 complete on the others and each webhook is delivered", async () => {
-    const org = await cluster.admin("org", "create", "--name", "Crash", "--plan", "pro", "--concurrency", "50");
+    const org = await cluster.admin(
+      "org",
+      "create",
+      "--name",
+      "Crash",
+      "--plan",
+      "pro",
+      "--concurrency",
+      "50",
+    );
     const key = org.apiKey as string;
-    await cluster.admin("project", "set", "--project", String(org.projectId), "--webhook", "http://hooks.test/webhook/crash");
+    await cluster.admin(
+      "project",
+      "set",
+      "--project",
+      String(org.projectId),
+      "--webhook",
+      "http://hooks.test/webhook/crash",
+    );
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) {
       const res = await cluster.post(

@@ -23,7 +23,8 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {}
 const client = new Inngest({ id: "page-to-data-test", logger: quiet });
 
 /** The engine pauses at a sleep; these mocks let every `retry-N` sleep complete at once. */
-const sleepsDone = () => Array.from({ length: 60 }, (_, i) => ({ id: `retry-${i + 1}`, handler: () => null }));
+const sleepsDone = () =>
+  Array.from({ length: 60 }, (_, i) => ({ id: `retry-${i + 1}`, handler: () => null }));
 
 function engineFor(def: JobDefinition<never>): InngestTestEngine {
   return new InngestTestEngine({ function: createJobFunction(client, def), steps: sleepsDone() });
