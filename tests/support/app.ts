@@ -295,6 +295,7 @@ export async function startCluster(
 
 /** Where the API contract tests run: each file's suite runs once per target. */
 export interface AppTarget {
+  id: "pglite" | "postgres";
   label: string;
   start(env?: Record<string, string>): Promise<App>;
 }
@@ -305,7 +306,7 @@ export interface AppTarget {
  * API_TEST_TARGETS=pglite or =postgres runs one of them only (local iteration).
  */
 export function appTargets(): AppTarget[] {
-  const all: Array<AppTarget & { id: string }> = [
+  const all: AppTarget[] = [
     { id: "pglite", label: "PGlite, one process", start: (env) => startApp(env) },
     { id: "postgres", label: "PostgreSQL, two processes", start: (env) => startCluster(env) },
   ];
