@@ -7,5 +7,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return; // `next build` must not open the database
   const { ensureBooted } = await import("@/lib/server/boot");
   await ensureBooted();
-  console.log("[page-to-data] ready: database migrated, job workers running");
+  const { processRole, runsJobs } = await import("@/lib/server/role");
+  const role = processRole();
+  console.log(
+    `[page-to-data] ready (PROCESS_ROLE=${role}): database migrated, ` +
+      (runsJobs(role) ? "job workers running" : "enqueueing only (jobs run on worker processes)"),
+  );
 }
