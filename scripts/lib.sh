@@ -46,11 +46,13 @@ ensure_packages() {
     touch "$stamp"
   fi
   local schema_sum; schema_sum="$(cat prisma/schema.prisma package-lock.json | sha1sum | cut -d' ' -f1)"
+  checkout_lock
   if [ "$(cat lib/generated/prisma/.schema-fingerprint 2>/dev/null)" != "$schema_sum" ]; then
     step "Generating the Prisma client (no engine download: PRISMA_SCHEMA_ENGINE_BINARY=/bin/false)"
     PRISMA_SCHEMA_ENGINE_BINARY=/bin/false npx prisma generate >/dev/null
     echo "$schema_sum" > lib/generated/prisma/.schema-fingerprint
   fi
+  checkout_unlock
 }
 
 setup_all() {
@@ -67,18 +69,20 @@ source_fingerprint() {
   } | LC_ALL=C sort | xargs sha1sum | sha1sum | cut -d' ' -f1
 }
 
+# One generate/build at a time per checkout: a second start.sh waits, then finds the output current.
+checkout_lock() { exec 9>"$ROOT/.build.lock"; flock 9; }
+checkout_unlock() { flock -u 9; exec 9>&-; }
+
 ensure_build() {
   local stamp=".next/.source-fingerprint"
-  # One build at a time per checkout: a second start.sh waits here, then finds the build current.
-  exec 9>".build.lock"
-  flock 9
+  checkout_lock
   local now; now="$(source_fingerprint)"
   if [ -f .next/BUILD_ID ] && [ "$(cat "$stamp" 2>/dev/null)" = "$now" ]; then
     echo "build is current (sources unchanged since the last build)"
   else
     step "Building the app (next build)"
-    npx next build >/tmp/page-to-data-build.log 2>&1 || { flock -u 9; tail -40 /tmp/page-to-data-build.log; exit 1; }
+    npx next build >/tmp/page-to-data-build.log 2>&1 || { checkout_unlock; tail -40 /tmp/page-to-data-build.log; exit 1; }
     echo "$now" > "$stamp"
   fi
-  flock -u 9
+  checkout_unlock
 }
