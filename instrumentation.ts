@@ -9,5 +9,10 @@ export async function register(): Promise<void> {
   checkTestHostsOrExit();
   const { ensureBooted } = await import("@/lib/server/boot");
   await ensureBooted();
-  console.log("[page-to-data] ready: database migrated, job workers running");
+  const { processRole, runsJobs } = await import("@/lib/server/role");
+  const role = processRole();
+  console.log(
+    `[page-to-data] ready (PROCESS_ROLE=${role}): database migrated, ` +
+      (runsJobs(role) ? "job workers running" : "enqueueing only (jobs run on worker processes)"),
+  );
 }

@@ -45,12 +45,44 @@ ensure_packages() {
     npm install --no-audit --no-fund --loglevel=error
     touch "$stamp"
   fi
-  step "Generating the Prisma client (no engine download: PRISMA_SCHEMA_ENGINE_BINARY=/bin/false)"
-  PRISMA_SCHEMA_ENGINE_BINARY=/bin/false npx prisma generate >/dev/null
+  local schema_sum; schema_sum="$(cat prisma/schema.prisma package-lock.json | sha1sum | cut -d' ' -f1)"
+  checkout_lock
+  if [ "$(cat lib/generated/prisma/.schema-fingerprint 2>/dev/null)" != "$schema_sum" ]; then
+    step "Generating the Prisma client (no engine download: PRISMA_SCHEMA_ENGINE_BINARY=/bin/false)"
+    PRISMA_SCHEMA_ENGINE_BINARY=/bin/false npx prisma generate >/dev/null
+    echo "$schema_sum" > lib/generated/prisma/.schema-fingerprint
+  fi
+  checkout_unlock
 }
 
 setup_all() {
   ensure_node
   ensure_chromium
   ensure_packages
+}
+
+# --- Build only when the sources changed (so a second process on the same checkout starts in seconds)
+# The fingerprint covers every file `next build` reads; it is stored next to the build it describes.
+source_fingerprint() {
+  { find app lib components inngest prisma public -type f ! -path 'lib/generated/*' 2>/dev/null
+    ls instrumentation.ts next.config.ts tsconfig.json postcss.config.mjs tailwind.config.ts package-lock.json 2>/dev/null
+  } | LC_ALL=C sort | xargs sha1sum | sha1sum | cut -d' ' -f1
+}
+
+# One generate/build at a time per checkout: a second start.sh waits, then finds the output current.
+checkout_lock() { exec 9>"$ROOT/.build.lock"; flock 9; }
+checkout_unlock() { flock -u 9; exec 9>&-; }
+
+ensure_build() {
+  local stamp=".next/.source-fingerprint"
+  checkout_lock
+  local now; now="$(source_fingerprint)"
+  if [ -f .next/BUILD_ID ] && [ "$(cat "$stamp" 2>/dev/null)" = "$now" ]; then
+    echo "build is current (sources unchanged since the last build)"
+  else
+    step "Building the app (next build)"
+    npx next build >/tmp/page-to-data-build.log 2>&1 || { checkout_unlock; tail -40 /tmp/page-to-data-build.log; exit 1; }
+    echo "$now" > "$stamp"
+  fi
+  checkout_unlock
 }

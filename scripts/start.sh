@@ -5,8 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 export PORT="${PORT:-3000}"
 export EMAIL_DEV_OUTBOX="${EMAIL_DEV_OUTBOX:-1}" # development mode: emails listed on the dashboard (lib/email/mode.ts)
-step "Building the app (next build)"
-npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -40 /tmp/page-to-data-build.log; exit 1; }
+ensure_build
 step "Starting on http://localhost:$PORT"
 cat <<MSG
 

@@ -11,7 +11,6 @@ step "Type check and lint"
 npx tsc --noEmit
 npx eslint . --max-warnings 0
 npx prettier --check . --log-level warn
-step "Building the app for the HTTP tests (next build)"
-npx next build >/tmp/page-to-data-build.log 2>&1 || { tail -60 /tmp/page-to-data-build.log; exit 1; }
+ensure_build # the HTTP tests run against the production build (rebuilt only when sources changed)
 step "Tests"
 npx vitest run "$@"

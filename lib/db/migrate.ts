@@ -41,8 +41,26 @@ export function migrationFiles(dir = MIGRATIONS_DIR): MigrationFile[] {
     });
 }
 
+/**
+ * Session advisory lock held while migrating. Processes starting together on one empty PostgreSQL
+ * database would otherwise both see "nothing applied" and both run the init migration (one fails on
+ * a duplicate type or table). With the lock the second waits, then finds everything applied. The
+ * lock lives on the migrator's own connection, so a process killed mid-migration releases it.
+ * (Harmless on PGlite: one connection, nothing to wait for.)
+ */
+export const MIGRATION_LOCK_KEY = 0x70746432; // "ptd2": any constant; only our migrator takes it
+
 /** Returns the names of the migrations it applied (empty when the database was up to date). */
 export async function migrate(db: SqlRunner, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+  try {
+    return await migrateLocked(db, dir);
+  } finally {
+    await db.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+  }
+}
+
+async function migrateLocked(db: SqlRunner, dir: string): Promise<string[]> {
   await db.exec(CREATE_TABLE);
   const done = await db.query<{ migration_name: string; checksum: string }>(
     `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,

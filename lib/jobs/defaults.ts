@@ -37,3 +37,16 @@ export interface JobEnvelope<T> {
   /** Inngest's per-key concurrency expression reads this; unique per job when no key was given. */
   __key?: string;
 }
+
+/**
+ * Seconds to wait before retry number `retry` (1 = the first retry), as pg-boss schedules it:
+ * `delay × 2^(retry-1)` stretched by a jitter factor in [1, 2) when backing off, capped at the max.
+ * `jitter` is that factor's fraction in [0, 1): pg-boss draws it at random; the Inngest driver
+ * derives it from the job id so a replayed function computes the same sleep.
+ */
+export function retryDelayFor(o: ResolvedJobOptions, retry: number, jitter: number): number {
+  if (!o.retryBackoff) return o.retryDelaySeconds;
+  const exponent = Math.min(16, Math.max(0, retry - 1));
+  const delay = Math.max(1, o.retryDelaySeconds) * 2 ** exponent * (1 + jitter);
+  return Math.min(o.retryDelayMaxSeconds ?? Infinity, delay);
+}

@@ -70,6 +70,22 @@ export function startJobs(): Promise<void> {
   return state.started;
 }
 
+/**
+ * For processes that enqueue but run nothing (PROCESS_ROLE=web): registers every job and makes
+ * sure its queue exists, without workers. Idempotent; with Inngest there is nothing to open.
+ */
+export function openJobs(): Promise<void> {
+  getJobDriver();
+  const state = g.__jobs!;
+  state.started ??= (async () => {
+    await import("./catalog");
+    await databaseReady(state.driver);
+    await state.driver.open?.(jobs());
+  })();
+  state.started.catch(() => (state.started = undefined));
+  return state.started;
+}
+
 export async function stopJobs(): Promise<void> {
   const state = g.__jobs;
   if (!state) return;
@@ -86,6 +102,7 @@ function lazyInngestDriver(): JobDriver {
     kind: "inngest",
     start: async (defs) => (await get()).start(defs),
     enqueue: async (name, data, options) => (await get()).enqueue(name, data, options),
+    open: async () => {},
     stop: async () => (await get()).stop(),
   };
 }

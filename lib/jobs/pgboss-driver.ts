@@ -1,4 +1,5 @@
 import { PgBoss, fromPrisma, type Job, type PrismaTransactionLike, type SendOptions } from "pg-boss";
+import { withAdvisoryLock } from "@/lib/db/advisory-lock";
 import type { DatabaseConfig } from "@/lib/db/config";
 import { resolveJobOptions, type JobEnvelope } from "./defaults";
 import { postgresKeyLock, type KeyLock } from "./key-lock";
@@ -106,7 +107,12 @@ export class PgBossDriver implements JobDriver {
       const boss = new PgBoss(bossOptions(this.options.database, this.schema, this.timings));
       // An unhandled 'error' event would crash the process; report and keep going.
       boss.on("error", (err) => (this.options.onError ?? defaultOnError)(err));
-      await boss.start();
+      const { database } = this.options;
+      // pg-boss guards its own install with a transaction-scoped lock, but its "is it installed?"
+      // probe and queue creation run outside it: serialise the whole start across processes.
+      if (database.kind === "postgres")
+        await withAdvisoryLock(database.url, `${this.schema}:start`, () => boss.start());
+      else await boss.start();
       return boss;
     })();
     this.boss = starting;

@@ -43,6 +43,8 @@ export interface EnqueueOptions {
 export interface JobDriver {
   readonly kind: "pg-boss" | "inngest";
   start(definitions: JobDefinition<never>[]): Promise<void>;
+  /** Prepares to enqueue these jobs without running any (a web-only process). */
+  open?(definitions: JobDefinition<never>[]): Promise<void>;
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   stop(): Promise<void>;
 }

@@ -80,7 +80,9 @@ export const prismaHostStateStore: HostStateStore = {
 };
 
 async function lockedRow(tx: Prisma.TransactionClient, host: string, now: number) {
-  await tx.hostState.upsert({ where: { host }, create: { host, nextAllowedAt: new Date(now) }, update: {} });
+  // One atomic statement: Prisma's upsert with an empty update is a read then a create, and two
+  // PostgreSQL connections (two workers, or two processes) both create (HostState_pkey violation).
+  await tx.$executeRaw`INSERT INTO "HostState" ("host", "nextAllowedAt", "updatedAt") VALUES (${host}, ${new Date(now)}, now()) ON CONFLICT ("host") DO NOTHING`;
   await tx.$queryRaw`SELECT 1 FROM "HostState" WHERE "host" = ${host} FOR UPDATE`;
   return tx.hostState.findUniqueOrThrow({ where: { host } });
 }

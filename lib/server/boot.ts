@@ -1,4 +1,5 @@
 import { dbReady } from "@/lib/db";
+import { processRole, runsJobs } from "./role";
 
 /**
  * Brings the process's long-lived parts up once: the database (migrated), the job workers with
@@ -28,6 +29,7 @@ function keepServingOnStrayRejections(): void {
 
 async function boot(): Promise<void> {
   keepServingOnStrayRejections();
+  const role = processRole(); // a bad PROCESS_ROLE stops the start, before anything runs
   const { stampPeerAddresses } = await import("./peer-address");
   stampPeerAddresses();
   const { secureProjectDataDir } = await import("@/lib/db/permissions");
@@ -42,10 +44,12 @@ async function boot(): Promise<void> {
   }
   await dbReady();
   await import("@/lib/runner/jobs"); // registers every job definition
-  const { startJobs } = await import("@/lib/jobs");
-  await startJobs();
+  const { openJobs, startJobs } = await import("@/lib/jobs");
+  // A web process only enqueues: its queues exist, but it runs no job and starts no browser.
+  await (runsJobs(role) ? startJobs() : openJobs());
   const { startAdminEndpoint } = await import("@/lib/admin/endpoint");
   await startAdminEndpoint();
+  if (!runsJobs(role)) return;
   const { scheduleRetention } = await import("@/lib/store/retention");
   scheduleRetention();
 }

@@ -1,15 +1,44 @@
 import { EventEmitter } from "node:events";
-import { db } from "@/lib/db";
+import pg from "pg";
+import { db, dbConfig } from "@/lib/db";
 
 /**
- * Lets a sync request wait for its job. The job usually runs in this same process, so an in-process
- * event wakes the waiter at once; a slow poll of the database covers jobs run by another worker.
+ * Lets a sync request wait for its job. When the job runs in this same process an in-process
+ * event wakes the waiter at once. On PostgreSQL the job may run in another process (a worker, or
+ * another `all` process): the finishing process also NOTIFYs, and every process that has a waiter
+ * LISTENs, so the answer leaves as soon as the result is stored wherever the job ran. A slow poll
+ * of the database stays as the fallback (a notification lost with a dropped connection).
  */
-const g = globalThis as unknown as { __completion?: EventEmitter };
+export const FINISHED_CHANNEL = "ptd_request_finished";
+
+const g = globalThis as unknown as { __completion?: EventEmitter; __completionListener?: Promise<unknown> };
 const bus = (g.__completion ??= new EventEmitter().setMaxListeners(0));
 
 export function announceFinished(token: string): void {
   bus.emit(token);
+  if (dbConfig().kind !== "postgres") return; // PGlite: one process, the event above is everything
+  void db().$queryRaw`SELECT pg_notify(${FINISHED_CHANNEL}, ${token})`.catch((err: Error) =>
+    console.error(`[completion] notify failed (waiters fall back to polling): ${err.message}`),
+  );
+}
+
+/** One LISTEN connection per process, opened on the first wait; re-opened after it drops. */
+function listenAcrossProcesses(): void {
+  const config = dbConfig();
+  if (config.kind !== "postgres" || g.__completionListener) return;
+  const client = new pg.Client({ connectionString: config.url });
+  const drop = () => {
+    if (g.__completionListener === listening) g.__completionListener = undefined;
+    client.end().catch(() => {});
+  };
+  client.on("notification", (m) => m.payload && bus.emit(m.payload));
+  client.on("error", drop);
+  client.on("end", drop);
+  const listening = client
+    .connect()
+    .then(() => client.query(`LISTEN ${FINISHED_CHANNEL}`))
+    .catch(drop);
+  g.__completionListener = listening;
 }
 
 /** Resolves true when the request finished, false when `timeoutMs` passed first. */
@@ -18,20 +47,31 @@ export async function waitForFinish(token: string, timeoutMs: number): Promise<b
     const r = await db().request.findUnique({ where: { token }, select: { state: true } });
     return r?.state === "complete" || r?.state === "failed";
   };
-  if (await finished()) return true;
-  return new Promise<boolean>((resolve) => {
-    let done = false;
-    const end = (value: boolean) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      clearInterval(poll);
-      bus.off(token, onEvent);
-      resolve(value);
-    };
-    const onEvent = () => end(true);
-    const timer = setTimeout(() => end(false), timeoutMs);
-    const poll = setInterval(() => void finished().then((f) => f && end(true)), 1000);
-    bus.on(token, onEvent);
+  listenAcrossProcesses();
+  await g.__completionListener;
+  let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let onEvent = () => {};
+  const outcome = new Promise<boolean>((resolve) => {
+    onEvent = () => resolve(true);
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    poll = setInterval(
+      () =>
+        void finished().then(
+          (f) => f && resolve(true),
+          () => {},
+        ),
+      1000,
+    );
   });
+  // Subscribed before the first check, so a finish between the check and the wait is not missed.
+  bus.on(token, onEvent);
+  try {
+    if (await finished()) return true;
+    return await outcome;
+  } finally {
+    bus.off(token, onEvent);
+    clearTimeout(timer);
+    clearInterval(poll);
+  }
 }

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /** Spec §5: authentication. */
-describe("§5 authentication", () => {
+describe.each(appTargets())("§5 authentication ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   const body = { url: "http://article.test/", sync: true };
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv });
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /** The first vertical slice (issue: foundation): real HTTP server, database, job engine, Chromium. */
-describe("POST /api/html end to end", () => {
+describe.each(appTargets())("POST /api/html end to end ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   let key: string;
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv });
     const org = await app.admin("org", "create", "--name", "Acme", "--plan", "free", "--verified");
     key = org.apiKey as string;
     expect(key).toMatch(/^ptd_live_/);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /** Spec §3.2: the same Idempotency-Key with the same request returns the first token and result. */
-describe("§3.2 idempotency", () => {
+describe.each(appTargets())("§3.2 idempotency ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   let key: string;
@@ -11,7 +11,7 @@ describe("§3.2 idempotency", () => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv });
     const org = await app.admin("org", "create", "--name", "Idem", "--plan", "pro", "--concurrency", "100");
     key = org.apiKey as string;
     orgId = org.organizationId as string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -13,7 +13,7 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
 }
 
 /** Spec §3, §4: sync and async requests, result states, headers, cache, scrape. */
-describe("§3 §4 results", () => {
+describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   let key: string;
@@ -21,7 +21,7 @@ describe("§3 §4 results", () => {
   beforeAll(async () => {
     site = await startLocalSite();
     // A short sync wait so the 504 case runs in seconds (production: 60 s).
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv, SYNC_TIMEOUT_MS: "6000" });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv, SYNC_TIMEOUT_MS: "6000" });
     key = (await app.admin("org", "create", "--name", "Results", "--plan", "pro")).apiKey as string;
   });
   afterAll(async () => {

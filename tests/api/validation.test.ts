@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /** Spec §7.3: every validation code, with a message naming the field, spending nothing. */
-describe("§7.3 validation errors", () => {
+describe.each(appTargets())("§7.3 validation errors ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   let key: string;
@@ -11,7 +11,7 @@ describe("§7.3 validation errors", () => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv });
     key = (await app.admin("org", "create", "--name", "Validate", "--plan", "free", "--verified"))
       .apiKey as string;
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { startApp, type App } from "../support/app";
+import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 async function until(fn: () => boolean | Promise<boolean>, timeoutMs = 90_000): Promise<void> {
@@ -12,7 +12,7 @@ async function until(fn: () => boolean | Promise<boolean>, timeoutMs = 90_000): 
 }
 
 /** Spec §6: signed deliveries of async results, with retries; a crash loses nothing. */
-describe("§6 webhooks", () => {
+describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;
   let key: string;
@@ -21,7 +21,7 @@ describe("§6 webhooks", () => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await startApp({
+    app = await start({
       PAGE_TEST_HOSTS: site.hostsEnv,
       WEBHOOK_RETRY_DELAY_SECONDS: "1",
       PAGE_CONCURRENCY: "2",

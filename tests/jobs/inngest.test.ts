@@ -3,20 +3,31 @@ import { Inngest } from "inngest";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defineJob, forgetJob } from "@/lib/jobs/registry";
-import { createJobFunction, InngestDriver, jobEvent, jobEventName } from "@/lib/jobs/inngest-driver";
+import {
+  createJobFunction,
+  INFRASTRUCTURE_RETRIES,
+  InngestDriver,
+  jobEvent,
+  jobEventName,
+} from "@/lib/jobs/inngest-driver";
 import { jobDriverKind } from "@/lib/jobs/select";
 import type { JobContext, JobDefinition } from "@/lib/jobs/types";
 
 /**
- * The Inngest side: functions built from JobDefinitions, run under @inngest/test (real handlers;
- * it models no retries, sleeps or concurrency, so those are checked as configuration). No function
- * here sleeps: a delayed job is scheduled by the event's `ts`, not by step.sleep.
+ * The Inngest side: functions built from JobDefinitions, run under @inngest/test (real handlers,
+ * real step sequence; the engine resolves each step.sleep at once and models no concurrency, so
+ * the sleeps' durations and the concurrency are checked as what the function asked for). A delayed
+ * job is scheduled by the event's `ts`; retry waits are step.sleep between attempt steps.
  */
 const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
 const client = new Inngest({ id: "page-to-data-test", logger: quiet });
 
+/** The engine pauses at a sleep; these mocks let every `retry-N` sleep complete at once. */
+const sleepsDone = () =>
+  Array.from({ length: 60 }, (_, i) => ({ id: `retry-${i + 1}`, handler: () => null }));
+
 function engineFor(def: JobDefinition<never>): InngestTestEngine {
-  return new InngestTestEngine({ function: createJobFunction(client, def) });
+  return new InngestTestEngine({ function: createJobFunction(client, def), steps: sleepsDone() });
 }
 
 describe("Inngest functions built from job definitions", () => {
@@ -30,8 +41,11 @@ describe("Inngest functions built from job definitions", () => {
     const { result, error, ctx } = await engineFor(def as JobDefinition<never>).execute({ events: [event] });
     expect(error).toBeUndefined();
     expect(result ?? null).toBeNull(); // a job returns nothing
-    expect(seen).toEqual([{ data: { token: "t-1" }, ctx: { attempt: 1, jobId: event.id } }]);
-    expect(ctx.step.run).toHaveBeenCalledWith("visit", expect.any(Function));
+    expect(seen).toEqual([
+      { data: { token: "t-1" }, ctx: { attempt: 1, jobId: event.id, signal: expect.any(AbortSignal) } },
+    ]);
+    expect(ctx.step.run).toHaveBeenCalledWith("attempt-1", expect.any(Function));
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
   });
 
   it("surfaces a throwing handler as the run's error", async () => {
@@ -48,7 +62,7 @@ describe("Inngest functions built from job definitions", () => {
     expect(error).toMatchObject({ message: expect.stringContaining("page exploded") });
   });
 
-  it("carries retries, per-key and overall concurrency, the trigger and the time limit", () => {
+  it("carries per-key and overall concurrency and the trigger; Inngest retries only cover lost steps", () => {
     const fn = createJobFunction(client, {
       name: "configured",
       retryLimit: 5,
@@ -58,13 +72,93 @@ describe("Inngest functions built from job definitions", () => {
     });
     expect(fn.id()).toBe("configured");
     expect(fn.opts).toMatchObject({
-      retries: 5,
+      retries: INFRASTRUCTURE_RETRIES,
       concurrency: [{ limit: 2 }, { key: "event.data.__key", limit: 1 }],
       triggers: [{ event: "page-to-data/configured" }],
-      timeouts: { finish: "90s" },
     });
-    const capped = createJobFunction(client, { name: "capped", retryLimit: 99, handler: async () => {} });
-    expect(capped.opts).toMatchObject({ retries: 20, concurrency: [{ key: "event.data.__key", limit: 1 }] });
+    // The time limit is per attempt (the run spans every retry), so the run itself has none.
+    expect(fn.opts).not.toHaveProperty("timeouts");
+    const plain = createJobFunction(client, { name: "plain", handler: async () => {} });
+    expect(plain.opts).toMatchObject({ concurrency: [{ key: "event.data.__key", limit: 1 }] });
+  });
+
+  it("runs 36 attempts (more than Inngest's 20 retries) with pg-boss's backoff slept between them, never inside a step", async () => {
+    const attempts: number[] = [];
+    const def: JobDefinition<null> = {
+      name: "stubborn",
+      retryLimit: 35,
+      retryDelaySeconds: 10,
+      retryBackoff: true,
+      retryDelayMaxSeconds: 3600,
+      handler: async (_d, ctx) => {
+        attempts.push(ctx.attempt);
+        if (ctx.attempt < 36) throw new Error(`down ${ctx.attempt}`);
+      },
+    };
+    const { error, ctx } = await engineFor(def as JobDefinition<never>).execute({
+      events: [jobEvent("stubborn", null)],
+    });
+    expect(error).toBeUndefined();
+    expect(attempts).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    const sleeps = vi.mocked(ctx.step.sleep).mock.calls.map(([id, d]) => [id, parseInt(String(d), 10)]);
+    expect(sleeps).toHaveLength(35);
+    sleeps.forEach(([id, seconds], i) => {
+      expect(id).toBe(`retry-${i + 1}`);
+      // pg-boss's schedule: 10 s × 2^(retry-1) × [1, 2), capped at one hour.
+      const base = 10 * 2 ** i;
+      expect(seconds).toBeGreaterThanOrEqual(Math.min(3600, base));
+      expect(seconds).toBeLessThanOrEqual(Math.min(3600, 2 * base));
+    });
+    const total = sleeps.reduce((n, [, s]) => n + Number(s), 0);
+    expect(total / 3600).toBeGreaterThan(24); // the 24-hour promise of docs/webhooks.md holds
+  });
+
+  it("after the last attempt fails the run ends (no Inngest retry), once the handler saw its final attempt", async () => {
+    const attempts: number[] = [];
+    const def: JobDefinition<null> = {
+      name: "hopeless",
+      retryLimit: 24,
+      retryDelaySeconds: 1,
+      handler: async (_d, ctx) => {
+        attempts.push(ctx.attempt);
+        throw new Error(`refused ${ctx.attempt}`);
+      },
+    };
+    const { error } = await engineFor(def as JobDefinition<never>).execute({
+      events: [jobEvent("hopeless", null)],
+    });
+    expect(attempts).toHaveLength(25);
+    expect(error).toMatchObject({ name: "NonRetriableError", message: "refused 25" });
+  });
+
+  it("an attempt over the job's time limit is failed, its signal aborted, and retried", async () => {
+    let aborted = false;
+    const def: JobDefinition<null> = {
+      name: "slowpoke",
+      retryLimit: 1,
+      expireInSeconds: 0.2,
+      handler: async (_d, ctx) => {
+        if (ctx.attempt === 1) {
+          await new Promise((r) => setTimeout(r, 1000));
+          aborted = ctx.signal?.aborted ?? false;
+        }
+      },
+    };
+    const { error, ctx } = await engineFor(def as JobDefinition<never>).execute({
+      events: [jobEvent("slowpoke", null)],
+    });
+    expect(error).toBeUndefined();
+    expect(ctx.step.sleep).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(aborted).toBe(true);
+  });
+
+  it("the app's webhook job gets every attempt docs/webhooks.md promises", async () => {
+    const { deliverWebhookJob } = await import("@/lib/runner/jobs");
+    const { MAX_DELIVERY_ATTEMPTS } = await import("@/lib/webhooks/deliver");
+    expect((deliverWebhookJob.retryLimit ?? 0) + 1).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect(MAX_DELIVERY_ATTEMPTS).toBeGreaterThan(21); // beyond Inngest's own retry cap
+    expect(() => createJobFunction(client, deliverWebhookJob as JobDefinition<never>)).not.toThrow();
   });
 
   it("maps singletonKey to a shared concurrency key, and gives key-less jobs a unique one", () => {

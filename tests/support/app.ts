@@ -203,3 +203,137 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   };
   return app;
 }
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+/** A URL for `database` on the test PostgreSQL server. */
+function databaseUrl(database: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Several app processes on one fresh PostgreSQL database, with requests spread over them. */
+export interface Cluster extends App {
+  /** The processes, in start order; each is a full App on its own port. */
+  members: App[];
+  /** The shared database's URL. */
+  databaseUrl: string;
+  /** Starts one more process on the same database (say, PROCESS_ROLE=worker). */
+  join(env?: Record<string, string>): Promise<App>;
+}
+
+export interface ClusterOptions {
+  /** How many processes start at the same moment (default 2, or one per role). */
+  processes?: number;
+  /** PROCESS_ROLE of each process, in order (default: every process `all`). */
+  roles?: Array<"all" | "web" | "worker">;
+}
+
+/**
+ * `processes` app servers started AT ONCE on a new PostgreSQL database (`ptd_test_<random>`,
+ * dropped by stop()), so every run has its own and start-up races are exercised every time. The
+ * App surface is the same as startApp()'s: post/get alternate between the processes, sql and
+ * admin go to the shared database, kill/restart act on every process (a whole-deployment crash);
+ * `members` reach one process alone.
+ */
+export async function startCluster(
+  env: Record<string, string> = {},
+  options: ClusterOptions = {},
+): Promise<Cluster> {
+  const database = `ptd_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await onServer((c) => c.query(`CREATE DATABASE "${database}"`));
+  const url = databaseUrl(database);
+  const shared = { ...env, DATABASE_URL: url };
+  const members: App[] = [];
+  const dropDatabase = () =>
+    onServer((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).catch(() => {});
+  try {
+    const started = await Promise.allSettled(
+      Array.from({ length: options.processes ?? options.roles?.length ?? 2 }, (_, i) =>
+        startApp(options.roles?.[i] ? { ...shared, PROCESS_ROLE: options.roles[i] } : shared),
+      ),
+    );
+    for (const s of started) if (s.status === "fulfilled") members.push(s.value);
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  } catch (err) {
+    await Promise.all(members.map((m) => m.stop()));
+    await dropDatabase();
+    throw err;
+  }
+  let next = 0;
+  // Only processes that serve requests take part in the rotation (a worker's HTTP is health only).
+  const pick = () => {
+    const web = members.filter((m) => m.env.PROCESS_ROLE !== "worker");
+    return web[next++ % web.length];
+  };
+  const first = members[0];
+  return {
+    url: first.url,
+    port: first.port,
+    env: first.env,
+    dataDir: first.dataDir,
+    logs: first.logs,
+    members,
+    databaseUrl: url,
+    async join(extra = {}) {
+      const app = await startApp({ ...shared, ...extra });
+      members.push(app);
+      return app;
+    },
+    async stop() {
+      await Promise.all(members.map((m) => m.stop()));
+      await dropDatabase();
+    },
+    async kill() {
+      await Promise.all(members.map((m) => m.kill()));
+    },
+    async restart() {
+      await Promise.all(members.map((m) => m.restart()));
+    },
+    admin: (...args) => first.admin(...args),
+    post: (...args) => pick().post(...args),
+    get: (...args) => pick().get(...args),
+    async sql(query, params) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(query, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Where the API contract tests run: each file's suite runs once per target. */
+export interface AppTarget {
+  id: "pglite" | "postgres";
+  label: string;
+  start(env?: Record<string, string>): Promise<App>;
+}
+
+/**
+ * The embedded default (one process on PGlite) and the scaled-out deployment (two processes on
+ * one PostgreSQL database, requests alternating), where the races really race.
+ * API_TEST_TARGETS=pglite or =postgres runs one of them only (local iteration).
+ */
+export function appTargets(): AppTarget[] {
+  const all: AppTarget[] = [
+    { id: "pglite", label: "PGlite, one process", start: (env) => startApp(env) },
+    { id: "postgres", label: "PostgreSQL, two processes", start: (env) => startCluster(env) },
+  ];
+  const only = process.env.API_TEST_TARGETS?.split(",").map((s) => s.trim());
+  return all.filter((t) => !only?.length || only.includes(t.id));
+}

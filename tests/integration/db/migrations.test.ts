@@ -139,4 +139,22 @@ describe("migrations", () => {
     });
     await exerciseEveryModel(prisma);
   });
+
+  it("four processes migrating one empty PostgreSQL schema at once all succeed, each migration applied once", async () => {
+    const schema = `mig_race_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    cleanups.push(async () => {
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.end();
+    });
+    const url = `${PG_URL}${PG_URL.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
+    const runners = await Promise.all(Array.from({ length: 4 }, () => postgresRunner(url)));
+    const applied = await Promise.all(runners.map((r) => migrate(r).finally(() => r.close())));
+    // Exactly one of them applied everything; the others waited for the lock and found nothing to do.
+    expect(applied.map((a) => a.length).sort()).toEqual([0, 0, 0, migrationFiles().length]);
+    const rows = await admin.query(`SELECT count(*)::int AS n FROM "${schema}"."_prisma_migrations"`);
+    expect(rows.rows[0].n).toBe(migrationFiles().length);
+  });
 });
