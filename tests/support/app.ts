@@ -287,6 +287,8 @@ export async function startCluster(
     logs: first.logs,
     members,
     databaseUrl: url,
+    // On PostgreSQL the admin command connects itself; the endpoint exists only on the embedded database.
+    adminEndpoint: (body, token) => first.adminEndpoint(body, token),
     async join(extra = {}) {
       const app = await startApp({ ...shared, ...extra });
       members.push(app);
