@@ -8,7 +8,7 @@ import { pageFixture } from "./setup";
 const fx = pageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
 
 const visit = (path = "/") =>
-  visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
+  visitPage({ organization: "org-test", url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
 
 describe("Semaphore", () => {
   it("serves waiters first come, first served and never exceeds its size", async () => {
@@ -59,7 +59,7 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1, browserMaxRssMb: 1, memoryCheckEvery: 1 } });
     try {
       for (let i = 0; i < 3; i++) {
-        await visitPage({ url: "http://site.test/" }, async (s) => s.html, { pool });
+        await visitPage({ organization: "org-test", url: "http://site.test/" }, async (s) => s.html, { pool });
         await new Promise((r) => setTimeout(r, 300)); // the measurement runs off the job's path
       }
       expect(pool.stats().memoryRetirements).toBeGreaterThanOrEqual(1);
@@ -73,7 +73,7 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {
       for (const dsf of [1, 2, 1, 2]) {
-        await visitPage({ url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, {
+        await visitPage({ organization: "org-test", url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, {
           pool,
         });
       }
@@ -88,7 +88,7 @@ describe("BrowserPool", () => {
     let crashed = false;
     const jobs = Array.from({ length: 6 }, (_, i) =>
       visitPage(
-        { url: "http://site.test/fetch-text" },
+        { organization: "org-test", url: "http://site.test/fetch-text" },
         async (snap) => {
           if (i === 1 && !crashed) {
             crashed = true;
@@ -109,6 +109,6 @@ describe("BrowserPool", () => {
   it("refuses work after shutdown", async () => {
     const pool = new BrowserPool();
     await pool.shutdown();
-    await expect(pool.acquire({ deviceScaleFactor: 1 })).rejects.toThrow(/shut down/);
+    await expect(pool.acquire({ organization: "org-test", host: "site.test", deviceScaleFactor: 1 })).rejects.toThrow(/shut down/);
   });
 });
