@@ -5,7 +5,7 @@
  *   npx tsx bench/page-visit.ts [requestsPerRun]
  *
  * Pages: real-world HTML from ../shared/eval/readability (read from there, never copied), served
- * by a local server as http://bench.test/<name>/. Both sides see the same network: `.test` maps to
+ * by a local server as http://<name>.bench.test/<name>/. Both sides see the same network: `.test` maps to
  * the local server, every other name fails to resolve (this machine is offline; making it explicit
  * keeps the comparison fair on machines that are not). Prints p50/p95 latency and throughput at
  * concurrency 1 and 2, and our ratios to raw (targets: latency ≤ 1.15×, throughput ≥ 0.9×).
@@ -72,7 +72,11 @@ function startServer(): Promise<{ port: number; close: () => Promise<void> }> {
 
 /** Run `n` jobs over the page list with `concurrency` workers pulling from one queue. */
 async function run(mode: string, job: Job, concurrency: number, n: number): Promise<RunStats> {
-  const urls = Array.from({ length: n }, (_, i) => `http://bench.test/${PAGES[i % PAGES.length]}/`);
+  // One host per page, as real traffic has: the pool caps how many slots one host may hold.
+  const urls = Array.from({ length: n }, (_, i) => {
+    const name = PAGES[i % PAGES.length]!;
+    return `http://${name}.bench.test/${name}/`;
+  });
   for (let i = 0; i < WARMUP; i++) await job(urls[i % urls.length]!);
   const latencies: number[] = [];
   let next = 0;
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
       // The same unprivileged, sandboxed launch as the pool's, so both sides pay for it alike.
       const browser = await chromium.launch(
         sandboxedLaunchOptions(poolConfigFromEnv().chromiumPath, [
-          `--host-resolver-rules=MAP bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`,
+          `--host-resolver-rules=MAP *.bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`,
         ]),
       );
       try {

@@ -3,15 +3,16 @@
  * which one organization's burst, or its slow hosts, could take every slot while others waited).
  *
  * Rules, applied each time a slot is free and someone waits:
- *  1. Host cap: a waiter whose host already holds `hostCap` slots is passed over while any waiter
- *     for another host could take the slot (one slow host never holds the whole pool).
+ *  1. Host cap: a host holding `hostCap` slots gets another only while at least one slot would
+ *     still stay free for anyone else. So one host (a slow one, or one organization's hanging
+ *     hosts) never holds the whole pool: with 2 slots, one host holds at most 1 at a time.
  *  2. Organizations: the slot goes to the waiting organization holding the FEWEST slots; ties go to
  *     the one served least recently (round-robin). So an organization only gets a slot beyond its
  *     fair share when nobody with fewer slots waits.
  *  3. Within an organization, first come, first served.
- * Work-conserving: a free slot is never left idle while anyone waits (if every waiter is for a
- * capped host, the cap yields). There is no preemption: a slot taken while the pool was idle is
- * kept until that visit ends, which the visit's own time budget bounds.
+ * Between organizations the queue is work-conserving (an organization alone may use every slot:
+ * its own plan concurrency limits it); there is no preemption, so a slot taken while nobody else
+ * waited is kept until that visit ends, which the visit's own time budget bounds.
  */
 
 export interface SlotClaim {
@@ -89,6 +90,7 @@ export class FairQueue {
   private pump(): void {
     while (this.active < this.size && this.waiters.length) {
       const index = this.pick();
+      if (index < 0) return; // only capped hosts wait: the free slot stays for someone else
       const [next] = this.waiters.splice(index, 1);
       const { organization, host } = next!.claim;
       this.active++;
@@ -99,10 +101,10 @@ export class FairQueue {
     }
   }
 
-  /** Index of the waiter that gets the next slot (rules in the file comment). */
+  /** Index of the waiter that gets the next slot, or -1 (rules in the file comment). */
   private pick(): number {
-    const uncapped = (w: Waiter) => (this.byHost.get(w.claim.host) ?? 0) < this.hostCap;
-    const anyUncapped = this.waiters.some(uncapped);
+    const headroom = this.size - this.active >= 2;
+    const eligible = (w: Waiter) => headroom || (this.byHost.get(w.claim.host) ?? 0) < this.hostCap;
     let best = -1;
     let bestHeld = Infinity;
     let bestServed = Infinity;
@@ -110,7 +112,7 @@ export class FairQueue {
     this.waiters.forEach((w, i) => {
       const org = w.claim.organization;
       // The first eligible waiter of each organization is its candidate (FIFO within it).
-      if (seen.has(org) || (anyUncapped && !uncapped(w))) return;
+      if (seen.has(org) || !eligible(w)) return;
       seen.add(org);
       const held = this.byOrg.get(org) ?? 0;
       const served = this.lastServed.get(org) ?? 0;
