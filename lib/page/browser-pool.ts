@@ -64,6 +64,8 @@ interface ContextEntry {
   retiring: boolean;
   /** A blank page opened ahead of the next job: a new page costs 100–300 ms, paid off the critical path. */
   spare: Promise<Page | null> | null;
+  /** Settles once the previous visit's page has closed. */
+  closing: Promise<void>;
 }
 
 interface Generation {
@@ -133,7 +135,8 @@ export class BrowserPool {
     pagesServed: 0,
     memoryRetirements: 0,
   };
-  private idleNow = 0;
+  /** The newest browser (for stats only). */
+  private latest: Generation | null = null;
 
   constructor(opts: BrowserPoolOptions = {}) {
     const fromEnv = poolConfigFromEnv();
@@ -159,7 +162,7 @@ export class BrowserPool {
     return {
       running: this.slots.running,
       queued: this.slots.queued,
-      contextsIdle: this.idleNow,
+      contextsIdle: this.latest && !this.latest.dead ? this.latest.idle.size : 0,
       ...this.counters,
     };
   }
@@ -216,7 +219,6 @@ export class BrowserPool {
     for (const entry of gen.idle.values()) if (entry.key === key) found = entry;
     if (found) {
       gen.idle.delete(found.id);
-      this.idleNow = gen.idle.size;
       return found;
     }
     return this.createContext(key, gen, settings, egress);
@@ -224,6 +226,7 @@ export class BrowserPool {
 
   /** The context's spare page if it is ready and alive, else a new one; then start the next spare. */
   private async takePage(entry: ContextEntry): Promise<Page> {
+    await entry.closing;
     const spare = entry.spare;
     entry.spare = null;
     const ready = spare ? await spare : null;
@@ -262,19 +265,20 @@ export class BrowserPool {
         // The slot goes to the next job at once: closing costs little CPU, and a queued job
         // should not wait for it.
         releaseSlot();
-        try {
-          if (!(await closeWithin(page, PAGE_CLOSE_TIMEOUT_MS))) {
-            // A page that will not close has wedged its browser (seen when a load is cut off
-            // mid-commit): send new work to a fresh browser and let this one go.
-            gen.retiring = true;
-            gen.dead = true;
-            void gen.browser.close().catch(() => undefined);
-          }
-          gen.open--;
-          await this.afterRelease(gen, entry);
-        } catch {
-          // Cleanup of a page nobody uses any more: nothing to report.
+        const closed = closeWithin(page, PAGE_CLOSE_TIMEOUT_MS);
+        // The context is warm again at once (a sequential caller finds it rather than paying for
+        // a new one); its next visit waits for this page to be gone before it starts.
+        entry.closing = closed.then(() => undefined);
+        this.afterRelease(gen, entry);
+        if (!(await closed)) {
+          // A page that will not close has wedged its browser (seen when a load is cut off
+          // mid-commit): send new work to a fresh browser and let this one go.
+          gen.retiring = true;
+          gen.dead = true;
+          void gen.browser.close().catch(() => undefined);
         }
+        gen.open--;
+        if (gen.retiring && !gen.dead && gen.open === 0) await gen.browser.close().catch(() => undefined);
       },
     };
   }
@@ -293,15 +297,10 @@ export class BrowserPool {
   }
 
   /** A context back from its visit: kept warm (most recently used), or closed if retiring. */
-  private async afterRelease(gen: Generation, entry: ContextEntry): Promise<void> {
+  private afterRelease(gen: Generation, entry: ContextEntry): void {
     if (gen.dead) return;
-    if (gen.retiring) {
-      await entry.context.close().catch(() => undefined);
-      if (gen.open === 0) await gen.browser.close().catch(() => undefined);
-      return;
-    }
-    if (entry.retiring) {
-      await entry.context.close().catch(() => undefined);
+    if (gen.retiring || entry.retiring) {
+      void entry.closing.then(() => entry.context.close()).catch(() => undefined);
       return;
     }
     gen.idle.set(entry.id, entry);
@@ -314,9 +313,8 @@ export class BrowserPool {
       const [id, oldest] = gen.idle.entries().next().value!;
       gen.idle.delete(id);
       this.counters.contextsEvicted++;
-      void oldest.context.close().catch(() => undefined);
+      void oldest.closing.then(() => oldest.context.close()).catch(() => undefined);
     }
-    this.idleNow = gen.idle.size;
   }
 
   /** The browser new pages go to; replaces a dead or retired one. Concurrent callers share one launch. */
@@ -359,8 +357,8 @@ export class BrowserPool {
     };
     browser.on("disconnected", () => {
       gen.dead = true;
-      if (this.current && gen.idle.size) this.idleNow = 0;
     });
+    this.latest = gen;
     return gen;
   }
 
@@ -384,7 +382,15 @@ export class BrowserPool {
     });
     await installCookieBannerChannel(context);
     this.counters.contextsCreated++;
-    return { id: this.nextContextId++, key, context, served: 0, retiring: false, spare: null };
+    return {
+      id: this.nextContextId++,
+      key,
+      context,
+      served: 0,
+      retiring: false,
+      spare: null,
+      closing: Promise.resolve(),
+    };
   }
 }
 
