@@ -27,6 +27,7 @@ import {
 } from "@/lib/net/egress-proxy";
 import { poolConfigFromEnv, type PoolConfig } from "./config";
 import { installCookieBannerChannel } from "./cookie-banners";
+import { CONSOLE_LIMITS_JS } from "./console-capture";
 import { residentialUpstreamsFromEnv } from "./residential";
 import { browserRssBytes } from "./memory";
 import { FairQueue } from "./fair-queue";
@@ -381,6 +382,7 @@ export class BrowserPool {
       ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
     });
     await installCookieBannerChannel(context);
+    await context.addInitScript(CONSOLE_LIMITS_JS);
     this.counters.contextsCreated++;
     return {
       id: this.nextContextId++,

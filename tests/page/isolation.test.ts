@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { OperationFailure } from "@/lib/api/errors";
 import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage, type VisitRequest } from "@/lib/page/visit";
+import { MAX_CONSOLE_TEXT } from "@/lib/page/console-capture";
 import { pageFixture } from "./setup";
 
 const fx = pageFixture({ config: { concurrency: 2, maxContexts: 2 } });
@@ -107,5 +108,23 @@ describe("bounded transfers", () => {
     const f = await failureOf(html({ organization: "org-a", url: "http://big.test/huge-dom?mb=60" }));
     expect(f.code).toBe("too_big");
     expect(f.message).toBe("The page is too big to be processed.");
+  });
+});
+
+describe("bounded console", () => {
+  it("a huge console message is clipped in the page, before it reaches Node", async () => {
+    const lengths = await visitPage(
+      { organization: "org-a", url: "http://site.test/" },
+      async (snap) => {
+        const seen: number[] = [];
+        // Playwright's own event: what crossed the DevTools connection, before our Node-side clip.
+        snap.page.on("console", (msg) => seen.push(msg.text().length));
+        await snap.page.evaluate(`console.error("x".repeat(5 * 1024 * 1024)); console.warn("short")`);
+        for (let i = 0; i < 40 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+        return seen;
+      },
+      { pool: fx.pool },
+    );
+    expect(lengths).toEqual([MAX_CONSOLE_TEXT + 1, 5]);
   });
 });
