@@ -83,7 +83,10 @@ export function chromiumLaunch(chromiumPath: string, env: NodeJS.ProcessEnv = pr
 }
 
 /** Playwright launch options for the service's Chromium: unprivileged, sandboxed, `extraArgs` added. */
-export function sandboxedLaunchOptions(chromiumPath: string, extraArgs: readonly string[] = []): LaunchOptions {
+export function sandboxedLaunchOptions(
+  chromiumPath: string,
+  extraArgs: readonly string[] = [],
+): LaunchOptions {
   const launch = chromiumLaunch(chromiumPath);
   return {
     executablePath: launch.executablePath,

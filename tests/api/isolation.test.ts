@@ -59,17 +59,27 @@ describe("tenant isolation in the browser", () => {
   it("(e) pages that build a 60 MB and a 500 MB DOM fail as too big (or not loadable), charge nothing, and the server's memory stays bounded", async () => {
     // Start the peak (VmHWM) from here: the server's start-up (database, migrations) has its own.
     fs.writeFileSync(`/proc/${app.pid}/clear_refs`, "5");
-    console.log(`[isolation] before: server RSS ${memoryMb(app.pid).rss} MB, peak reset to ${memoryMb(app.pid).peak} MB`);
+    console.log(
+      `[isolation] before: server RSS ${memoryMb(app.pid).rss} MB, peak reset to ${memoryMb(app.pid).peak} MB`,
+    );
     for (const mb of [60, 500]) {
-      const res = await app.post("/api/html", { url: `http://huge.test/huge-dom?mb=${mb}`, sync: true }, keyA);
+      const res = await app.post(
+        "/api/html",
+        { url: `http://huge.test/huge-dom?mb=${mb}`, sync: true },
+        keyA,
+      );
       expect(res.status, `${mb} MB`).toBe(422);
       const body = await res.json();
       // Too big, measured in the page; or Chromium itself gave up on the page (renderer out of memory).
       expect(["The page is too big to be processed.", "The page could not be loaded."]).toContain(body.error);
-      const row = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [body.token]);
+      const row = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [
+        body.token,
+      ]);
       expect(row[0]!.cost).toBe(0);
       const mem = memoryMb(app.pid);
-      console.log(`[isolation] after the ${mb} MB page: ${body.error} server RSS ${mem.rss} MB, peak ${mem.peak} MB`);
+      console.log(
+        `[isolation] after the ${mb} MB page: ${body.error} server RSS ${mem.rss} MB, peak ${mem.peak} MB`,
+      );
     }
     // VmHWM: the highest resident memory the server process ever had, not a sample.
     expect(memoryMb(app.pid).peak).toBeLessThan(SERVER_RSS_LIMIT_MB);
@@ -82,7 +92,11 @@ describe("tenant isolation in the browser", () => {
     expect(chromium.length).toBeGreaterThan(1);
     for (const p of chromium) {
       expect(p.args, `pid ${p.pid}`).not.toContain("--no-sandbox");
-      if (process.getuid?.() === 0) expect(p.uids.every((uid) => uid !== 0), `pid ${p.pid}`).toBe(true);
+      if (process.getuid?.() === 0)
+        expect(
+          p.uids.every((uid) => uid !== 0),
+          `pid ${p.pid}`,
+        ).toBe(true);
     }
     const sandboxed = chromium.filter((p) => p.seccomp === 2 && p.userNamespace !== userNamespaceOf(app.pid));
     expect(sandboxed.length).toBeGreaterThan(0);

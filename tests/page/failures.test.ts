@@ -40,7 +40,10 @@ async function expectFailure(req: VisitRequest, code: FailureCode): Promise<Oper
 
 describe("visitPage failures (spec 7.4)", () => {
   it("a page that never answers → timeout (retryable)", async () => {
-    const f = await expectFailure({ organization: "org-test", url: "http://site.test/hang", timeoutMs: 1_500 }, "timeout");
+    const f = await expectFailure(
+      { organization: "org-test", url: "http://site.test/hang", timeoutMs: 1_500 },
+      "timeout",
+    );
     expect(f.retryable).toBe(true);
   });
 
@@ -48,7 +51,10 @@ describe("visitPage failures (spec 7.4)", () => {
     // 443 mapped to a port that accepts TCP and then says nothing.
     const restore = fx.sites.useHosts({ https: fx.sites.stallPort });
     try {
-      const f = await expectFailure({ organization: "org-test", url: "https://site.test/", timeoutMs: 1_500 }, "connect_timeout");
+      const f = await expectFailure(
+        { organization: "org-test", url: "https://site.test/", timeoutMs: 1_500 },
+        "connect_timeout",
+      );
       expect(f.retryable).toBe(true);
     } finally {
       restore();
@@ -74,7 +80,10 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("an unresolvable host → not_found", async () => {
-    await expectFailure({ organization: "org-test", url: "https://no-such-host.nxdomain.page-to-data.com/" }, "not_found");
+    await expectFailure(
+      { organization: "org-test", url: "https://no-such-host.nxdomain.page-to-data.com/" },
+      "not_found",
+    );
   });
 
   it("HTTP 404 → not_found", async () => {
@@ -82,12 +91,18 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("HTTP 500 → server_error (retryable)", async () => {
-    const f = await expectFailure({ organization: "org-test", url: "http://site.test/status/500" }, "server_error");
+    const f = await expectFailure(
+      { organization: "org-test", url: "http://site.test/status/500" },
+      "server_error",
+    );
     expect(f.retryable).toBe(true);
   });
 
   it.each([401, 403, 410])("HTTP %i → client_error", async (status) => {
-    await expectFailure({ organization: "org-test", url: `http://site.test/status/${status}` }, "client_error");
+    await expectFailure(
+      { organization: "org-test", url: `http://site.test/status/${status}` },
+      "client_error",
+    );
   });
 
   it("HTTP 429 → rate_limited with Retry-After", async () => {
@@ -101,7 +116,10 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("a redirect loop → too_many_redirects", async () => {
-    await expectFailure({ organization: "org-test", url: "http://site.test/redirect-loop" }, "too_many_redirects");
+    await expectFailure(
+      { organization: "org-test", url: "http://site.test/redirect-loop" },
+      "too_many_redirects",
+    );
   });
 
   it("a redirect to 127.0.0.1 → not_public", async () => {
@@ -111,7 +129,10 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("an IP-literal URL is refused before any page opens → not_public", async () => {
-    await expectFailure({ organization: "org-test", url: `http://127.0.0.1:${fx.sites.httpPort}/` }, "not_public");
+    await expectFailure(
+      { organization: "org-test", url: `http://127.0.0.1:${fx.sites.httpPort}/` },
+      "not_public",
+    );
   });
 
   it.each(["/doc.pdf", "/image.png", "/download"])("%s → not_a_web_page", async (path) => {
@@ -136,32 +157,51 @@ describe("visitPage failures (spec 7.4)", () => {
   it.each(["/bot-check-dom", "/captcha-wall"])(
     "a challenge recognised from the document (%s) → bot_check",
     async (path) => {
-      await expectFailure({ organization: "org-test", url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } }, "bot_check");
+      await expectFailure(
+        { organization: "org-test", url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } },
+        "bot_check",
+      );
     },
   );
 
   it("a page with a captcha on its contact form is not a bot check", async () => {
-    const html = await visitPage({ organization: "org-test", url: "http://site.test/contact-form" }, async (s) => s.html, {
-      pool: fx.pool,
-    });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/contact-form" },
+      async (s) => s.html,
+      {
+        pool: fx.pool,
+      },
+    );
     expect(html).toContain("g-recaptcha");
   });
 
   it("a challenge that clears by itself is waited out", async () => {
-    const html = await visitPage({ organization: "org-test", url: "http://site.test/bot-check-clears" }, async (s) => s.html, {
-      pool: fx.pool,
-    });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/bot-check-clears" },
+      async (s) => s.html,
+      {
+        pool: fx.pool,
+      },
+    );
     expect(html).toContain("past the challenge");
   });
 
   it("invalid CSS in a page option → invalid_selector, nothing fetched", async () => {
     const before = fx.sites.log.length;
     await expectFailure(
-      { organization: "org-test", url: "http://site.test/?never", pageOptions: { remove_selectors: ["p", "div[[["] } },
+      {
+        organization: "org-test",
+        url: "http://site.test/?never",
+        pageOptions: { remove_selectors: ["p", "div[[["] },
+      },
       "invalid_selector",
     );
     await expectFailure(
-      { organization: "org-test", url: "http://site.test/?never", pageOptions: { wait_for_selector: "::nope(" } },
+      {
+        organization: "org-test",
+        url: "http://site.test/?never",
+        pageOptions: { wait_for_selector: "::nope(" },
+      },
       "invalid_selector",
     );
     expect(fx.sites.log.slice(before).filter((l) => l.includes("never"))).toEqual([]);
@@ -180,7 +220,10 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("the ad blocker blocking the page itself → blocked_by_client", async () => {
-    await expectFailure({ organization: "org-test", url: "http://ads.test/", pageOptions: { block_ads: true } }, "blocked_by_client");
+    await expectFailure(
+      { organization: "org-test", url: "http://ads.test/", pageOptions: { block_ads: true } },
+      "blocked_by_client",
+    );
   });
 
   it("a response that is not HTTP → load_failed", async () => {
@@ -206,7 +249,11 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("the pool still serves pages after all of the above", async () => {
-    const html = await visitPage({ organization: "org-test", url: "http://site.test/" }, async (s) => s.html, { pool: fx.pool });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/" },
+      async (s) => s.html,
+      { pool: fx.pool },
+    );
     expect(html).toContain("Hello from site.test");
   });
 });

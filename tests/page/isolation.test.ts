@@ -49,7 +49,9 @@ describe("browser state per organization", () => {
         visitPage(
           { organization, url: "http://store.test/" },
           async (s) =>
-            s.page.evaluate(`(() => { const seen = localStorage.getItem("k"); localStorage.setItem("k", ${JSON.stringify(value)}); return seen; })()`),
+            s.page.evaluate(
+              `(() => { const seen = localStorage.getItem("k"); localStorage.setItem("k", ${JSON.stringify(value)}); return seen; })()`,
+            ),
           { pool },
         );
       // A context returns to the warm set once its page has closed, just after the visit.

@@ -16,7 +16,9 @@ describe("html operation", () => {
   });
 
   it("waits for data a script fetches after load", async () => {
-    expect(await html({ organization: "org-test", url: "http://site.test/fetch-text" })).toContain("loaded-after-load");
+    expect(await html({ organization: "org-test", url: "http://site.test/fetch-text" })).toContain(
+      "loaded-after-load",
+    );
   });
 
   it("identifies itself with the documented bot token", async () => {
@@ -81,7 +83,11 @@ describe("page options", () => {
 
   it("delay waits before the page is captured", async () => {
     const started = Date.now();
-    const out = await html({ organization: "org-test", url: "http://site.test/late-element", pageOptions: { delay: 600 } });
+    const out = await html({
+      organization: "org-test",
+      url: "http://site.test/late-element",
+      pageOptions: { delay: 600 },
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     expect(out).toContain("late arrival");
   });
@@ -127,6 +133,8 @@ describe("page options", () => {
   });
 
   it("without block_cookie_banners the banner stays", async () => {
-    expect(await html({ organization: "org-test", url: "http://site.test/cookie-banner" })).toContain("adroll_consent_container");
+    expect(await html({ organization: "org-test", url: "http://site.test/cookie-banner" })).toContain(
+      "adroll_consent_container",
+    );
   });
 });

@@ -8,7 +8,9 @@ import { pageFixture } from "./setup";
 const fx = pageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
 
 const visit = (path = "/") =>
-  visitPage({ organization: "org-test", url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
+  visitPage({ organization: "org-test", url: `http://site.test${path}` }, async (s) => s.html, {
+    pool: fx.pool,
+  });
 
 describe("Semaphore", () => {
   it("serves waiters first come, first served and never exceeds its size", async () => {
@@ -66,7 +68,9 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1, browserMaxRssMb: 1, memoryCheckEvery: 1 } });
     try {
       for (let i = 0; i < 3; i++) {
-        await visitPage({ organization: "org-test", url: "http://site.test/" }, async (s) => s.html, { pool });
+        await visitPage({ organization: "org-test", url: "http://site.test/" }, async (s) => s.html, {
+          pool,
+        });
         await new Promise((r) => setTimeout(r, 300)); // the measurement runs off the job's path
       }
       expect(pool.stats().memoryRetirements).toBeGreaterThanOrEqual(1);
@@ -80,9 +84,13 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {
       for (const dsf of [1, 2, 1, 2]) {
-        await visitPage({ organization: "org-test", url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, {
-          pool,
-        });
+        await visitPage(
+          { organization: "org-test", url: "http://site.test/", deviceScaleFactor: dsf },
+          async () => undefined,
+          {
+            pool,
+          },
+        );
       }
       expect(pool.stats().contextsCreated).toBe(2);
     } finally {
@@ -116,6 +124,8 @@ describe("BrowserPool", () => {
   it("refuses work after shutdown", async () => {
     const pool = new BrowserPool();
     await pool.shutdown();
-    await expect(pool.acquire({ organization: "org-test", host: "site.test", deviceScaleFactor: 1 })).rejects.toThrow(/shut down/);
+    await expect(
+      pool.acquire({ organization: "org-test", host: "site.test", deviceScaleFactor: 1 }),
+    ).rejects.toThrow(/shut down/);
   });
 });

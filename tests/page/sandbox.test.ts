@@ -29,7 +29,11 @@ function expectUnprivilegedAndSandboxed(processes: ProcessInfo[]): void {
   for (const p of processes) {
     expect(p.args, `pid ${p.pid}`).not.toContain("--no-sandbox");
     // Real, effective, saved and filesystem uid: none is root.
-    if (isRoot) expect(p.uids.every((uid) => uid !== 0), `pid ${p.pid} uids ${p.uids.join(",")}`).toBe(true);
+    if (isRoot)
+      expect(
+        p.uids.every((uid) => uid !== 0),
+        `pid ${p.pid} uids ${p.uids.join(",")}`,
+      ).toBe(true);
   }
   // The sandboxed children (renderers, utilities) run in their own user namespace under seccomp-bpf.
   const sandboxed = processes.filter((p) => p.seccomp === 2 && p.userNamespace !== userNamespaceOf("self"));
