@@ -30,6 +30,27 @@ export const CONSOLE_LIMITS_JS = `(() => {
     } }[name];
     Object.defineProperty(console, name, { value: wrapped, writable: false, configurable: false });
   }
+  // Uncaught exceptions carry their whole message to DevTools too. A cancelled error event is not
+  // reported; the same failure is thrown again with its message clipped (still an exception).
+  const tooLong = (v) => { try { return String(v).length > MAX_TEXT; } catch (e) { return true; } };
+  const clipped = new WeakSet();
+  const rethrowClipped = (text) => {
+    const err = new Error(String(text).slice(0, MAX_TEXT) + "…");
+    clipped.add(err);
+    setTimeout(() => { throw err; });
+  };
+  addEventListener("error", (e) => {
+    if (e.error && clipped.has(e.error)) return;
+    if (!tooLong(e.message) && !tooLong(e.error && e.error.stack)) return;
+    e.preventDefault();
+    rethrowClipped(e.error && e.error.message !== undefined ? e.error.message : e.message);
+  }, true);
+  addEventListener("unhandledrejection", (e) => {
+    const r = e.reason;
+    if (!tooLong(r && r.stack) && !tooLong(r && r.message !== undefined ? r.message : r)) return;
+    e.preventDefault();
+    rethrowClipped(r && r.message !== undefined ? r.message : r);
+  }, true);
 })();`;
 
 function clip(text: string): string {

@@ -129,4 +129,22 @@ describe("bounded console", () => {
     );
     expect(lengths).toEqual([MAX_CONSOLE_TEXT + 1, 5]);
   });
+
+  it("a huge uncaught exception or rejection is clipped in the page, before it reaches Node", async () => {
+    const lengths = await visitPage(
+      { organization: "org-a", url: "http://site.test/" },
+      async (snap) => {
+        const seen: number[] = [];
+        snap.page.on("pageerror", (err) => seen.push(err.message.length));
+        await snap.page.evaluate(`
+          setTimeout(() => { throw new Error("x".repeat(5 * 1024 * 1024)); });
+          setTimeout(() => { Promise.reject(new Error("y".repeat(5 * 1024 * 1024))); }, 10);
+          setTimeout(() => { throw new TypeError("small"); }, 20);`);
+        for (let i = 0; i < 80 && seen.length < 3; i++) await new Promise((r) => setTimeout(r, 25));
+        return seen.sort((a, b) => a - b);
+      },
+      { pool: fx.pool },
+    );
+    expect(lengths).toEqual([5, MAX_CONSOLE_TEXT + 1, MAX_CONSOLE_TEXT + 1]);
+  });
 });
