@@ -41,6 +41,11 @@ export interface ContextSettings {
   deviceScaleFactor: number;
   /** Residential exit name (proxy username); undefined = the standard network. */
   exit?: string;
+  /**
+   * The visit blocks cookie banners: only such contexts get autoconsent's message binding, a
+   * page→Node channel with no size limit that other pages must not have at all.
+   */
+  cookieBanners?: boolean;
 }
 
 /** A page request: the context it needs and the host it will load (for the fair queue). */
@@ -118,7 +123,7 @@ async function closeWithin(page: Page, ms: number): Promise<boolean> {
 }
 
 function contextKey(s: ContextSettings): string {
-  return JSON.stringify([s.organization, s.deviceScaleFactor, s.exit ?? ""]);
+  return JSON.stringify([s.organization, s.deviceScaleFactor, s.exit ?? "", s.cookieBanners === true]);
 }
 
 export class BrowserPool {
@@ -381,7 +386,7 @@ export class BrowserPool {
       acceptDownloads: false,
       ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
     });
-    await installCookieBannerChannel(context);
+    if (s.cookieBanners) await installCookieBannerChannel(context);
     await context.addInitScript(CONSOLE_LIMITS_JS);
     this.counters.contextsCreated++;
     return {

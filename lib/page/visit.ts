@@ -151,6 +151,7 @@ export async function visitPage<T>(
         host: target.hostname,
         deviceScaleFactor: req.deviceScaleFactor ?? 1,
         ...(exit && { exit: exit.name }),
+        cookieBanners: req.pageOptions?.block_cookie_banners === true,
       });
       // A page that never answers, or whose scripts hang the renderer (every evaluate then waits
       // forever), must not hold its slot: past the budget the page is closed, which ends whatever

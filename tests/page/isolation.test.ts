@@ -148,3 +148,17 @@ describe("bounded console", () => {
     expect(lengths).toEqual([5, MAX_CONSOLE_TEXT + 1, MAX_CONSOLE_TEXT + 1]);
   });
 });
+
+describe("page → Node channels", () => {
+  it("a page of a visit without cookie-banner blocking has no binding to send Node anything", async () => {
+    const bindings = await visitPage(
+      { organization: "org-a", url: "http://site.test/" },
+      async (snap) =>
+        snap.page.evaluate(
+          `["autoconsentSendMessage", "__playwright__binding__"].filter((n) => typeof window[n] === "function")`,
+        ),
+      { pool: fx.pool },
+    );
+    expect(bindings).toEqual([]);
+  });
+});
