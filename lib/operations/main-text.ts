@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ArticleText } from "@/lib/ai/types";
 import type { PageSnapshot } from "@/lib/page/types";
 import { inPageLibraries } from "./in-page";
+import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 
 /**
  * The page's main content as text blocks, for `summarize` and `keywords`. Readability picks the
@@ -74,7 +75,7 @@ const SCRIPT = `(() => {
 })()`;
 
 async function extract(snap: PageSnapshot): Promise<ArticleText> {
-  const raw = resultSchema.parse(await snap.page.evaluate(SCRIPT));
+  const raw = resultSchema.parse(await evaluateBounded<unknown>(snap.page, SCRIPT, IN_PAGE_RESULT_MAX_CHARS));
   const paragraphs: string[] = [];
   const headings: string[] = [];
   for (const b of raw.blocks) (b.heading ? headings : paragraphs).push(b.text);

@@ -1,5 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { inPageLibraries } from "./in-page";
+import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 
 /**
  * `markdown`: the page's main content as Markdown. Readability picks the main content on a clone
@@ -58,5 +59,5 @@ export async function markdown(snap: PageSnapshot): Promise<string> {
     if (title && md.indexOf("# ") !== 0) md = "# " + title + "\\n\\n" + md;
     return md.replace(/\\n{3,}/g, "\\n\\n").trim() + "\\n";
   })()`;
-  return snap.page.evaluate(script) as Promise<string>;
+  return evaluateBounded<string>(snap.page, script, IN_PAGE_RESULT_MAX_CHARS);
 }

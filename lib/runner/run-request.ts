@@ -37,7 +37,7 @@ export async function runRequest(token: string): Promise<void> {
   let outcome: Outcome;
   try {
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
-    const { value } = await withHostPoliteness(spec.url, () => execute(spec));
+    const { value } = await withHostPoliteness(spec.url, () => execute(spec, req.organizationId));
     outcome = value;
   } catch (err) {
     outcome = { ok: false, failure: asFailure(err) };
@@ -51,7 +51,7 @@ type Outcome =
   | { ok: false; failure: OperationFailure };
 
 /** Runs the operations not already fresh in the cache, from one visit (lighthouse navigates on its own). */
-async function execute(spec: RunSpec): Promise<Outcome> {
+async function execute(spec: RunSpec, organizationId: string): Promise<Outcome> {
   const results = new Map<OperationName, OpOutcome>();
   const toRun: OperationName[] = [];
   for (const op of spec.operations) {
@@ -60,7 +60,7 @@ async function execute(spec: RunSpec): Promise<Outcome> {
       results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
     else toRun.push(op);
   }
-  const { results: ran, visits } = await runOperations(spec, toRun);
+  const { results: ran, visits } = await runOperations(spec, toRun, organizationId);
   for (const [op, r] of ran) {
     results.set(
       op,

@@ -80,7 +80,9 @@ describe("lighthouse", () => {
       device: "desktop",
       include_audits: "first-contentful-paint,speed-index",
     });
-    const { results, visits } = await timed("desktop run", () => runOperations(spec, ["lighthouse"]));
+    const { results, visits } = await timed("desktop run", () =>
+      runOperations(spec, ["lighthouse"], "org-test"),
+    );
     expect(visits).toBe(1);
     const outcome = results.get("lighthouse")!;
     if (!outcome.ok) throw outcome.failure;

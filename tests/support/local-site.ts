@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import { ISOLATION_PAGES } from "./sites/isolation-pages";
 
 export interface LocalSite {
   port: number;
@@ -46,6 +47,8 @@ export async function startLocalSite(): Promise<LocalSite> {
       });
       return;
     }
+    const isolation = ISOLATION_PAGES[new URL(req.url ?? "/", "http://x").pathname];
+    if (isolation) return isolation(req, res);
     if (req.url === "/slow") {
       setTimeout(
         () =>
