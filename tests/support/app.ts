@@ -294,6 +294,9 @@ export async function startCluster(
     databaseUrl: url,
     // On PostgreSQL the admin command connects itself; the endpoint exists only on the embedded database.
     adminEndpoint: (body, token) => first.adminEndpoint(body, token),
+    get pid() {
+      return first.pid;
+    },
     async join(extra = {}) {
       const app = await startApp({ ...shared, ...extra });
       members.push(app);
