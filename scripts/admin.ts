@@ -5,7 +5,13 @@
  */
 import { parseArgs } from "node:util";
 import { closeDb, dbReady } from "@/lib/db";
-import { createOrganization, updateProject, verifyOrganization } from "@/lib/admin/organizations";
+import {
+  createOrganization,
+  createProject,
+  ProjectLimitError,
+  updateProject,
+  verifyOrganization,
+} from "@/lib/admin/organizations";
 import { createKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 
@@ -15,6 +21,7 @@ const USAGE = `usage: npm run --silent admin -- <command> [options] --json
   key create --project ID
   key rotate --project ID
   key stop-old --project ID
+  project create --org ID --name N
   project set --project ID [--robots follow|ignore] [--webhook URL|none]`;
 
 class UsageError extends Error {}
@@ -73,6 +80,8 @@ async function run(argv: string[]): Promise<unknown> {
       return { apiKey: (await rotateKey(need(values.project, "project"))).apiKey };
     case "key stop-old":
       return { projectId: values.project, stopped: await stopOldKeys(need(values.project, "project")) };
+    case "project create":
+      return createProject(need(values.org, "org"), need(values.name, "name"));
     case "project set": {
       const robots = values.robots;
       if (robots !== undefined && robots !== "follow" && robots !== "ignore")
@@ -111,7 +120,7 @@ run(process.argv.slice(2))
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
     console.log(
       JSON.stringify({
-        error: usage ? "usage" : "failed",
+        error: usage ? "usage" : err instanceof ProjectLimitError ? "project_limit" : "failed",
         message: (err as Error).message,
         ...(usage && { usage: USAGE }),
       }),

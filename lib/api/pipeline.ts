@@ -5,7 +5,7 @@ import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admissio
 import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
 import { ensureBooted } from "@/lib/server/boot";
-import { readCache } from "@/lib/store/cache";
+import { cachedBody, readCache, type CacheHit } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish } from "@/lib/store/completion";
 import { readResult } from "@/lib/store/results";
@@ -66,14 +66,9 @@ export async function processOperation(
     spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)),
   );
   if (cached.every(Boolean)) {
-    const token = await recordCacheHit(
-      caller,
-      spec,
-      hash,
-      idempotencyKey,
-      cached as NonNullable<(typeof cached)[number]>[],
-    );
-    return respondWithRequest(caller, token, spec.sync, 0);
+    const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as CacheHit[]);
+    if (token) return respondWithRequest(caller, token, spec.sync, 0);
+    cached.fill(null); // an entry went away meanwhile: run (and price) every operation
   }
 
   const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
@@ -188,25 +183,21 @@ async function clearExpiredIdempotencyKey(tx: Prisma.TransactionClient, projectI
   });
 }
 
+/**
+ * Records a request answered entirely from the cache. A single operation answers from the stored
+ * result its cache entry is (a pointer, no copy of the body: a hit costs a small row whatever the
+ * result's size). A scrape composes its envelope from several entries and stores that.
+ */
 async function recordCacheHit(
   caller: ApiCaller,
   spec: RunSpec,
   hash: string,
   idempotencyKey: string | undefined,
-  entries: { body: string; contentType: string; operation: string }[],
-): Promise<string> {
+  hits: CacheHit[],
+): Promise<string | null> {
   const token = newToken();
-  const results = new Map(spec.operations.map((op, i) => [op, entries[i]] as const));
-  const data =
-    spec.endpoint === "scrape"
-      ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
-          success: true,
-          result: decodeResult(results.get(op)!.body, results.get(op)!.contentType),
-          cached: true,
-        }))
-      : decodeResult(entries[0].body, entries[0].contentType);
-  const contentType = contentTypeOf(spec.endpoint);
-  const body = encodeResult(data, contentType);
+  const answer = await hitAnswer(spec, hits);
+  if (!answer) return null; // an entry went away meanwhile: run the request instead
   try {
     await transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
@@ -218,13 +209,9 @@ async function recordCacheHit(
           startedAt: new Date(),
           finishedAt: new Date(),
           processingMs: 0,
-          result: {
-            create: {
-              body,
-              contentType,
-              bytes: Buffer.byteLength(body),
-            },
-          },
+          ...("answeredFromId" in answer
+            ? { answeredFromId: answer.answeredFromId }
+            : { result: { create: { ...answer, bytes: Buffer.byteLength(answer.body) } } }),
         },
       });
       if (!spec.sync) await enqueueDelivery(tx, token);
@@ -237,6 +224,29 @@ async function recordCacheHit(
     throw err;
   }
   return token;
+}
+
+/** What a cache hit is answered with: a pointer to a stored result, or a composed scrape envelope. */
+async function hitAnswer(
+  spec: RunSpec,
+  hits: CacheHit[],
+): Promise<{ answeredFromId: string } | { body: string; contentType: string } | null> {
+  if (spec.endpoint !== "scrape" && hits[0].resultId) return { answeredFromId: hits[0].resultId };
+  const bodies = await Promise.all(hits.map(cachedBody));
+  if (bodies.some((b) => b == null)) return null;
+  const decoded = new Map(
+    spec.operations.map((op, i) => [op, decodeResult(bodies[i]!, hits[i].contentType)]),
+  );
+  const data =
+    spec.endpoint === "scrape"
+      ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
+          success: true,
+          result: decoded.get(op),
+          cached: true,
+        }))
+      : decoded.get(spec.operations[0]);
+  const contentType = contentTypeOf(spec.endpoint);
+  return { body: encodeResult(data, contentType), contentType };
 }
 
 /** Cache hits of async requests are delivered like any finished result. */

@@ -6,8 +6,12 @@
  * The per-host state lives in the database (HostState) so every worker process agrees: one
  * worker's 429 slows all workers down for that host. Healthy hosts have backoff 0 and pay one
  * small transaction per attempt, no waiting.
+ *
+ * The rules are steps (planTurn → attempt → afterFailure) so a job can wait WITHOUT holding a
+ * worker: the runner turns a "wait" into a delayed job (lib/runner/run-request.ts).
+ * withHostPoliteness strings the same steps together in one process with real sleeps.
  */
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure, type FailureCode } from "@/lib/api/errors";
 import { db, type Prisma } from "@/lib/db";
 
 /** First pause after a retryable failure; doubles per consecutive failure. */
@@ -23,7 +27,9 @@ export interface HostStateStore {
    */
   reserve(host: string, now: number): Promise<number>;
   /** A retryable failure: double the backoff (at least `minWaitMs`) and move the next turn back. */
-  failed(host: string, now: number, minWaitMs: number): Promise<number>;
+  failed(host: string, now: number, minWaitMs: number, code?: FailureCode): Promise<number>;
+  /** The code of the host's last retryable failure, if any. */
+  lastFailure(host: string): Promise<FailureCode | null>;
   /** A success: the host is healthier, halve its backoff. */
   succeeded(host: string, now: number): Promise<void>;
 }
@@ -63,14 +69,21 @@ export const prismaHostStateStore: HostStateStore = {
       return slot;
     });
   },
-  async failed(host, now, minWaitMs) {
+  async failed(host, now, minWaitMs, code) {
     return db().$transaction(async (tx) => {
       const row = await lockedRow(tx, host, now);
       const backoffMs = nextBackoff(row.backoffMs, minWaitMs);
       const next = Math.max(row.nextAllowedAt.getTime(), now + Math.max(backoffMs, minWaitMs));
-      await tx.hostState.update({ where: { host }, data: { backoffMs, nextAllowedAt: new Date(next) } });
+      await tx.hostState.update({
+        where: { host },
+        data: { backoffMs, nextAllowedAt: new Date(next), ...(code && { lastFailure: code }) },
+      });
       return next;
     });
+  },
+  async lastFailure(host) {
+    const row = await db().hostState.findUnique({ where: { host }, select: { lastFailure: true } });
+    return (row?.lastFailure ?? null) as FailureCode | null;
   },
   async succeeded(host) {
     const row = await db().hostState.findUnique({ where: { host } });
@@ -87,7 +100,7 @@ async function lockedRow(tx: Prisma.TransactionClient, host: string, now: number
 
 /** The same rules in memory: one process only (tests, tools without a database). */
 export function memoryHostStateStore(): HostStateStore {
-  const rows = new Map<string, { nextAllowedAt: number; backoffMs: number }>();
+  const rows = new Map<string, { nextAllowedAt: number; backoffMs: number; lastFailure?: FailureCode }>();
   const row = (host: string, now: number) => {
     let r = rows.get(host);
     if (!r) rows.set(host, (r = { nextAllowedAt: now, backoffMs: 0 }));
@@ -100,11 +113,15 @@ export function memoryHostStateStore(): HostStateStore {
       r.nextAllowedAt = slot + r.backoffMs;
       return slot;
     },
-    async failed(host, now, minWaitMs) {
+    async failed(host, now, minWaitMs, code) {
       const r = row(host, now);
       r.backoffMs = nextBackoff(r.backoffMs, minWaitMs);
       r.nextAllowedAt = Math.max(r.nextAllowedAt, now + Math.max(r.backoffMs, minWaitMs));
+      if (code) r.lastFailure = code;
       return r.nextAllowedAt;
+    },
+    async lastFailure(host) {
+      return rows.get(host)?.lastFailure ?? null;
     },
     async succeeded(host, now) {
       const r = row(host, now);
@@ -115,10 +132,75 @@ export function memoryHostStateStore(): HostStateStore {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export function hostOf(url: string): string {
+  return new URL(url).hostname.toLowerCase();
+}
+
+/** Where one request stands with its host's turns. */
+export interface TurnContext {
+  host: string;
+  /** Epoch ms by which the request must have ended (its acceptance + the ten minutes of §7.5). */
+  deadline: number;
+  /** This request's own last retryable failure. */
+  lastFailure?: OperationFailure;
+  /** Time an attempt may take: no attempt starts after a retry that could not end by the deadline. */
+  attemptReserveMs?: number;
+  now?: () => number;
+  store?: HostStateStore;
+}
+
+export type TurnPlan =
+  { kind: "go" } | { kind: "wait"; until: number } | { kind: "give-up"; failure: OperationFailure };
+
 /**
- * Run `attempt` against `url`'s host with spacing and retries. Retryable OperationFailures
- * (timeouts, 5xx, 429) are retried while the total waiting stays within `maxTotalMs`; anything else,
- * or a failure whose next wait would not fit, is thrown. `waitedMs` is the time spent waiting.
+ * Take this request's next turn at its host. "go": attempt now. "wait": the turn is reserved for
+ * `until` (come back then and attempt without asking again). "give-up": the turn would come too late
+ * for a host that is failing; report its failure (the request's own, else the host's last).
+ */
+export async function planTurn(ctx: TurnContext): Promise<TurnPlan> {
+  const now = ctx.now ?? Date.now;
+  const store = ctx.store ?? prismaHostStateStore;
+  const slot = await store.reserve(ctx.host, now());
+  if (slot <= now()) return { kind: "go" };
+  if (slot + (ctx.attemptReserveMs ?? 0) > ctx.deadline) {
+    const failure = ctx.lastFailure ?? (await hostFailure(store, ctx.host));
+    if (failure) return { kind: "give-up", failure };
+  }
+  return { kind: "wait", until: slot };
+}
+
+/** After a retryable failure: when to try again, or give up because the retry would end too late. */
+export async function afterFailure(
+  ctx: TurnContext,
+  failure: OperationFailure,
+): Promise<{ kind: "retry"; at: number } | { kind: "give-up"; failure: OperationFailure }> {
+  const now = ctx.now ?? Date.now;
+  const store = ctx.store ?? prismaHostStateStore;
+  const next = await store.failed(ctx.host, now(), failure.retryAfterMs ?? 0, failure.code);
+  // Give up now rather than wait towards a retry that could not end within the budget.
+  if (next + (ctx.attemptReserveMs ?? 0) > ctx.deadline) return { kind: "give-up", failure };
+  return { kind: "retry", at: next };
+}
+
+export function afterSuccess(host: string, store: HostStateStore = prismaHostStateStore): Promise<void> {
+  return store.succeeded(host, Date.now());
+}
+
+async function hostFailure(store: HostStateStore, host: string): Promise<OperationFailure | undefined> {
+  const code = await store.lastFailure(host);
+  return code ? new OperationFailure(code, "the host stayed busy past the retry window") : undefined;
+}
+
+/** A failure the busy-host rules retry (timeouts, 5xx, 429). */
+export function isRetryable(err: unknown): err is OperationFailure {
+  return err instanceof OperationFailure && err.retryable;
+}
+
+/**
+ * Run `attempt` against `url`'s host with spacing and retries, in this process (tools and tests;
+ * the job runner uses the steps above with delayed jobs instead of sleeping in a worker).
+ * Retryable OperationFailures are retried while the total waiting stays within `maxTotalMs`;
+ * anything else, or a failure whose next wait would not fit, is thrown.
  */
 export async function withHostPoliteness<T>(
   url: string,
@@ -128,18 +210,16 @@ export async function withHostPoliteness<T>(
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? realSleep;
   const store = opts.store ?? prismaHostStateStore;
-  const maxTotalMs = opts.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS;
-  const host = new URL(url).hostname.toLowerCase();
-  const start = now();
+  const host = hostOf(url);
+  const ctx: TurnContext = { host, deadline: now() + (opts.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS), now, store };
   let waitedMs = 0;
-  let lastFailure: OperationFailure | undefined;
 
   for (let n = 1; ; n++) {
-    const slot = await store.reserve(host, now());
-    const waitMs = Math.max(0, slot - now());
-    if (waitMs > 0) {
-      if (lastFailure && now() - start + waitMs > maxTotalMs) throw lastFailure;
-      opts.onWait?.({ host, attempt: n, waitMs, ...(lastFailure && { failure: lastFailure }) });
+    const plan = await planTurn(ctx);
+    if (plan.kind === "give-up") throw plan.failure;
+    if (plan.kind === "wait") {
+      const waitMs = plan.until - now();
+      opts.onWait?.({ host, attempt: n, waitMs, ...(ctx.lastFailure && { failure: ctx.lastFailure }) });
       await sleep(waitMs);
       waitedMs += waitMs;
     }
@@ -148,11 +228,10 @@ export async function withHostPoliteness<T>(
       await store.succeeded(host, now());
       return { value, waitedMs };
     } catch (err) {
-      if (!(err instanceof OperationFailure) || !err.retryable) throw err;
-      lastFailure = err;
-      const next = await store.failed(host, now(), err.retryAfterMs ?? 0);
-      // Give up now rather than sleep towards a retry that could not start within the budget.
-      if (next - start > maxTotalMs) throw err;
+      if (!isRetryable(err)) throw err;
+      ctx.lastFailure = err;
+      const next = await afterFailure(ctx, err);
+      if (next.kind === "give-up") throw err;
     }
   }
 }

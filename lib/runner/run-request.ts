@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { transaction } from "@/lib/jobs";
+import { enqueue, transaction } from "@/lib/jobs";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
@@ -9,19 +9,52 @@ import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/
 import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";
 import { runOperations } from "@/lib/operations";
 import { checkRobots } from "@/lib/page/robots";
-import { withHostPoliteness } from "@/lib/page/politeness";
-import { readCache, writeCache } from "@/lib/store/cache";
+import {
+  afterFailure,
+  afterSuccess,
+  DEFAULT_MAX_TOTAL_MS,
+  hostOf,
+  isRetryable,
+  planTurn,
+  type TurnContext,
+  type TurnPlan,
+} from "@/lib/page/politeness";
+import { DEFAULT_LIMITS } from "@/lib/page/visit";
+import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
+import { cachedBody, readCache, writeCache } from "@/lib/store/cache";
 import { announceFinished } from "@/lib/store/completion";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { OperationName } from "@/lib/schemas/options";
 
+/** What a run-request job carries: the token, and where its busy-host retries stand (spec §7.5). */
+export interface RunRequestJob {
+  token: string;
+  /** Code of this request's last retryable failure, when this run is a retry. */
+  lastFailure?: FailureCode;
+  /** The host turn reserved for this run (epoch ms): attempt then without asking again. */
+  turnAt?: number;
+}
+
+/** Ten minutes from acceptance (spec §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
+function retryWindowMs(): number {
+  return Number(process.env.POLITENESS_MAX_TOTAL_MS ?? DEFAULT_MAX_TOTAL_MS);
+}
+
+/** What one attempt may take (a navigation's limit and a margin): no retry starts that could end late. */
+const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
+
 /**
- * The job body behind every operation request: robots → host politeness → one visit feeding every
+ * The job body behind every operation request: robots → host turn → one visit feeding every
  * operation → store the result, settle credits, release the slot → webhook. Safe to run again after
  * a crash: a finished request is left alone, and settlement happens once, in the transaction that
  * moves the request out of its running state.
+ *
+ * A busy host (spec §7.5) never holds a worker: waiting for its turn, or for a retry, ends this run
+ * and enqueues a delayed one (`retryLater`), so the worker and its browser slot serve other
+ * requests meanwhile. Every request ends within the retry window counted from its acceptance.
  */
-export async function runRequest(token: string): Promise<void> {
+export async function runRequest(job: RunRequestJob): Promise<void> {
+  const { token } = job;
   const req = await db().request.findUnique({ where: { token }, include: { project: true } });
   // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
   // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
@@ -33,16 +66,47 @@ export async function runRequest(token: string): Promise<void> {
   });
   const spec = req.options as unknown as RunSpec;
   const startedAt = (req.startedAt ?? new Date()).getTime();
+  const turn: TurnContext = {
+    host: hostOf(spec.url),
+    deadline: req.createdAt.getTime() + retryWindowMs(),
+    attemptReserveMs: ATTEMPT_RESERVE_MS,
+    ...(job.lastFailure && { lastFailure: new OperationFailure(job.lastFailure, "previous attempt") }),
+  };
+  const done = (outcome: Outcome) =>
+    finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
 
   let outcome: Outcome;
   try {
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
-    const { value } = await withHostPoliteness(spec.url, () => execute(spec));
-    outcome = value;
+    const plan = await turnFor(job, turn);
+    if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
+    if (plan.kind === "wait") return await retryLater({ ...job, turnAt: plan.until }, turn.host);
+    outcome = await execute(spec);
   } catch (err) {
-    outcome = { ok: false, failure: asFailure(err) };
+    if (!isRetryable(err)) return await done({ ok: false, failure: asFailure(err) });
+    const next = await afterFailure(turn, err);
+    if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
+    return await retryLater({ token, lastFailure: err.code }, turn.host, next.at);
   }
-  await finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
+  await afterSuccess(turn.host);
+  await done(outcome);
+}
+
+/** A run holding a reserved turn attempts now (unless it was picked up too late to end in time). */
+async function turnFor(job: RunRequestJob, turn: TurnContext): Promise<TurnPlan> {
+  if (!job.turnAt) return planTurn(turn);
+  if (turn.lastFailure && Date.now() + (turn.attemptReserveMs ?? 0) > turn.deadline)
+    return { kind: "give-up", failure: turn.lastFailure };
+  return { kind: "go" };
+}
+
+/**
+ * Ends this run and enqueues the next one for later. Retries of one busy host share a job lane
+ * (per-key concurrency 1), so a host that never answers holds at most one worker at a time.
+ */
+async function retryLater(next: RunRequestJob, host: string, at = next.turnAt ?? Date.now()): Promise<void> {
+  const delaySeconds = Math.max(1, Math.ceil((at - Date.now()) / 1000));
+  await enqueue(RUN_REQUEST_JOB, next, { delaySeconds, singletonKey: `host:${host}` });
 }
 
 type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean; producedBy?: string };
@@ -56,8 +120,9 @@ async function execute(spec: RunSpec): Promise<Outcome> {
   const toRun: OperationName[] = [];
   for (const op of spec.operations) {
     const hit = await readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds);
-    if (hit)
-      results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
+    const body = hit && (await cachedBody(hit));
+    if (hit && body != null)
+      results.set(op, { success: true, result: decodeResult(body, hit.contentType), cached: true });
     else toRun.push(op);
   }
   const { results: ran, visits } = await runOperations(spec, toRun);
@@ -150,9 +215,14 @@ async function finish(
         where: { token },
         select: { id: true },
       });
-      await tx.result.create({ data: { requestId, body, contentType, bytes: Buffer.byteLength(body) } });
+      const stored = await tx.result.create({
+        data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
+        select: { id: true },
+      });
+      // A single operation's result IS its cache entry's body: store it once, point at it.
+      const single = spec.endpoint !== "scrape" ? stored.id : undefined;
       for (const [op, r] of outcome.results) {
-        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx);
+        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, single);
       }
     }
     await settle(orgId, token, reserved, cost, tx);

@@ -4,17 +4,23 @@ import { callerForProject } from "@/lib/auth/authenticate";
 import { processOperation } from "@/lib/api/pipeline";
 import { readJsonBody } from "@/lib/api/read-body";
 import { playgroundRequestSchema } from "@/lib/dashboard/playground-request";
-import { authorizeProject } from "@/lib/dashboard/route-guard";
+import { authorizeProject, requireSession } from "@/lib/dashboard/route-guard";
 import { ensureBooted } from "@/lib/server/boot";
 
 /**
  * Playground: runs a request through the public API's own pipeline as the chosen project, signed
  * in by session instead of a key (the dashboard is not gated by email confirmation, spec §5.4).
  * The pipeline's Response — status, headers, body — is returned untouched.
+ * A stranger is refused before a byte of the body is read; the body itself is read with the API's cap.
  */
 export function POST(req: Request): Promise<Response> {
   return guard(async () => {
     await ensureBooted();
+    const session = await requireSession();
+    if (!session.ok) {
+      await req.body?.cancel().catch(() => {});
+      return session.response;
+    }
     const parsed = playgroundRequestSchema.safeParse(await readJsonBody(req));
     if (!parsed.success) {
       return json(
