@@ -20,6 +20,8 @@ export interface App {
   env: NodeJS.ProcessEnv;
   dataDir: string;
   logs: string[];
+  /** The server's process id (its process group's leader), while it runs. */
+  pid(): number | undefined;
   /** Stops the server gracefully. */
   stop(): Promise<void>;
   /** SIGKILL, as a crash. */
@@ -114,6 +116,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     env: fullEnv,
     dataDir,
     logs,
+    pid: () => (child as ChildProcess | null)?.pid,
     async stop() {
       if (!child) return;
       const c = child;
