@@ -19,6 +19,10 @@ export const BASE_BACKOFF_MS = 2_000;
 /** Longest pause we choose ourselves (a Retry-After may ask for more, within the total budget). */
 export const MAX_BACKOFF_MS = 60_000;
 export const DEFAULT_MAX_TOTAL_MS = 600_000;
+/** How long one success vouches for a host. */
+export const HEALTHY_FOR_MS = 600_000;
+/** A success refreshes lastSuccessAt at most this often (one write per host per minute, not per request). */
+const SUCCESS_WRITE_EVERY_MS = 60_000;
 
 export interface HostStateStore {
   /**
@@ -30,8 +34,10 @@ export interface HostStateStore {
   failed(host: string, now: number, minWaitMs: number, code?: FailureCode): Promise<number>;
   /** The code of the host's last retryable failure, if any. */
   lastFailure(host: string): Promise<FailureCode | null>;
-  /** A success: the host is healthier, halve its backoff. */
+  /** A success: the host is healthier, halve its backoff, and remember when it last answered. */
   succeeded(host: string, now: number): Promise<void>;
+  /** Not backing off, and answered within HEALTHY_FOR_MS: requests to it need no caution. */
+  knownHealthy(host: string, now: number): Promise<boolean>;
 }
 
 export interface WaitInfo {
@@ -57,6 +63,10 @@ function nextBackoff(current: number, minWaitMs: number): number {
 function healthierBackoff(current: number): number {
   const halved = Math.floor(current / 2);
   return halved < BASE_BACKOFF_MS ? 0 : halved;
+}
+
+function isHealthy(backoffMs: number | undefined, lastSuccessAt: number | undefined, now: number): boolean {
+  return backoffMs === 0 && lastSuccessAt !== undefined && lastSuccessAt > now - HEALTHY_FOR_MS;
 }
 
 /** HostState rows through Prisma; a row lock serialises workers racing for the same host. */
@@ -85,10 +95,20 @@ export const prismaHostStateStore: HostStateStore = {
     const row = await db().hostState.findUnique({ where: { host }, select: { lastFailure: true } });
     return (row?.lastFailure ?? null) as FailureCode | null;
   },
-  async succeeded(host) {
+  async succeeded(host, now) {
     const row = await db().hostState.findUnique({ where: { host } });
-    if (!row || row.backoffMs === 0) return;
-    await db().hostState.update({ where: { host }, data: { backoffMs: healthierBackoff(row.backoffMs) } });
+    const fresh = (row?.lastSuccessAt?.getTime() ?? 0) > now - SUCCESS_WRITE_EVERY_MS;
+    if (row && row.backoffMs === 0 && fresh) return;
+    const backoffMs = healthierBackoff(row?.backoffMs ?? 0);
+    await db().hostState.upsert({
+      where: { host },
+      create: { host, nextAllowedAt: new Date(now), lastSuccessAt: new Date(now) },
+      update: { backoffMs, lastSuccessAt: new Date(now) },
+    });
+  },
+  async knownHealthy(host, now) {
+    const row = await db().hostState.findUnique({ where: { host } });
+    return isHealthy(row?.backoffMs, row?.lastSuccessAt?.getTime(), now);
   },
 };
 
@@ -100,7 +120,10 @@ async function lockedRow(tx: Prisma.TransactionClient, host: string, now: number
 
 /** The same rules in memory: one process only (tests, tools without a database). */
 export function memoryHostStateStore(): HostStateStore {
-  const rows = new Map<string, { nextAllowedAt: number; backoffMs: number; lastFailure?: FailureCode }>();
+  const rows = new Map<
+    string,
+    { nextAllowedAt: number; backoffMs: number; lastFailure?: FailureCode; lastSuccessAt?: number }
+  >();
   const row = (host: string, now: number) => {
     let r = rows.get(host);
     if (!r) rows.set(host, (r = { nextAllowedAt: now, backoffMs: 0 }));
@@ -126,6 +149,11 @@ export function memoryHostStateStore(): HostStateStore {
     async succeeded(host, now) {
       const r = row(host, now);
       r.backoffMs = healthierBackoff(r.backoffMs);
+      r.lastSuccessAt = now;
+    },
+    async knownHealthy(host, now) {
+      const r = rows.get(host);
+      return isHealthy(r?.backoffMs, r?.lastSuccessAt, now);
     },
   };
 }
@@ -184,6 +212,10 @@ export async function afterFailure(
 
 export function afterSuccess(host: string, store: HostStateStore = prismaHostStateStore): Promise<void> {
   return store.succeeded(host, Date.now());
+}
+
+export function knownHealthy(host: string, store: HostStateStore = prismaHostStateStore): Promise<boolean> {
+  return store.knownHealthy(host, Date.now());
 }
 
 async function hostFailure(store: HostStateStore, host: string): Promise<OperationFailure | undefined> {

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_TOTAL_MS,
   hostOf,
   isRetryable,
+  knownHealthy,
   planTurn,
   type TurnContext,
   type TurnPlan,
@@ -33,6 +34,8 @@ export interface RunRequestJob {
   lastFailure?: FailureCode;
   /** The host turn reserved for this run (epoch ms): attempt then without asking again. */
   turnAt?: number;
+  /** This run is in its host's lane (one run of that host's lane at a time). */
+  lane?: boolean;
 }
 
 /** Ten minutes from acceptance (spec §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
@@ -80,13 +83,16 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
     const plan = await turnFor(job, turn);
     if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
-    if (plan.kind === "wait") return await retryLater({ ...job, turnAt: plan.until }, turn.host);
+    if (plan.kind === "wait") return await toLane({ ...job, turnAt: plan.until }, turn.host, plan.until);
+    const lane = await laneFor(job, turn.host);
+    if (lane === "enter") return await toLane({ token }, turn.host);
+    if (lane === "leave") return void (await enqueue(RUN_REQUEST_JOB, { token }));
     outcome = await execute(spec);
   } catch (err) {
     if (!isRetryable(err)) return await done({ ok: false, failure: asFailure(err) });
     const next = await afterFailure(turn, err);
     if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
-    return await retryLater({ token, lastFailure: err.code }, turn.host, next.at);
+    return await toLane({ token, lastFailure: err.code }, turn.host, next.at);
   }
   await afterSuccess(turn.host);
   await done(outcome);
@@ -101,12 +107,24 @@ async function turnFor(job: RunRequestJob, turn: TurnContext): Promise<TurnPlan>
 }
 
 /**
- * Ends this run and enqueues the next one for later. Retries of one busy host share a job lane
- * (per-key concurrency 1), so a host that never answers holds at most one worker at a time.
+ * Ends this run and enqueues the next one in its host's lane (per-key concurrency 1), at `at` or
+ * at once. Waiting there holds no worker, and a host that never answers holds at most one.
  */
-async function retryLater(next: RunRequestJob, host: string, at = next.turnAt ?? Date.now()): Promise<void> {
-  const delaySeconds = Math.max(1, Math.ceil((at - Date.now()) / 1000));
-  await enqueue(RUN_REQUEST_JOB, next, { delaySeconds, singletonKey: `host:${host}` });
+async function toLane(next: RunRequestJob, host: string, at?: number): Promise<void> {
+  const delaySeconds = at === undefined ? 0 : Math.max(1, Math.ceil((at - Date.now()) / 1000));
+  await enqueue(RUN_REQUEST_JOB, { ...next, lane: true }, { delaySeconds, singletonKey: `host:${host}` });
+}
+
+/**
+ * Caution with hosts not known to be healthy: a first attempt at one enters the host's lane, so a
+ * burst of requests to a host that never answers holds one worker, not all of them. Once the host
+ * has answered, runs still waiting in its lane leave it and run side by side again.
+ */
+async function laneFor(job: RunRequestJob, host: string): Promise<"stay" | "enter" | "leave"> {
+  if (job.lastFailure) return "stay"; // a retry of a busy host stays in its lane
+  const healthy = await knownHealthy(host);
+  if (!job.lane) return healthy ? "stay" : "enter";
+  return healthy && !job.turnAt ? "leave" : "stay";
 }
 
 type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean; producedBy?: string };

@@ -43,7 +43,11 @@ function postHuge(app: App, path: string, headers: Record<string, string>, decla
       port: app.port,
       method: "POST",
       path,
-      headers: { "content-type": "application/json", ...headers, ...(declare && { "content-length": TOTAL }) },
+      headers: {
+        "content-type": "application/json",
+        ...headers,
+        ...(declare && { "content-length": TOTAL }),
+      },
     });
     req.on("response", (res) => {
       answered = true;
@@ -84,18 +88,21 @@ describe("request bodies are read with a cap", () => {
   it.each([
     ["chunked", false],
     ["with Content-Length", true],
-  ])("a 200 MB body (%s) to an API route: 413 before it is all sent, no 200 MB in memory", async (_n, declare) => {
-    const before = serverRss(app);
-    const r = await postHuge(app, "/api/html", { authorization: `Bearer ${key}` }, declare);
-    const grew = serverRss(app) - before;
-    console.log(`[body-limit] api ${_n}: ${r.status} after ${r.sentWhenAnswered} bytes sent; RSS +${grew}`);
-    expect(r.status).toBe(413);
-    expect(JSON.parse(r.body)).toMatchObject({ error: "payload_too_large" });
-    expect(r.sentWhenAnswered).toBeLessThan(TOTAL / 2);
-    expect(grew).toBeLessThan(100 * 1024 * 1024);
-    // The server is fine afterwards.
-    expect((await app.post("/api/html", { url: "ftp://x" }, key)).status).toBe(422);
-  });
+  ])(
+    "a 200 MB body (%s) to an API route: 413 before it is all sent, no 200 MB in memory",
+    async (_n, declare) => {
+      const before = serverRss(app);
+      const r = await postHuge(app, "/api/html", { authorization: `Bearer ${key}` }, declare);
+      const grew = serverRss(app) - before;
+      console.log(`[body-limit] api ${_n}: ${r.status} after ${r.sentWhenAnswered} bytes sent; RSS +${grew}`);
+      expect(r.status).toBe(413);
+      expect(JSON.parse(r.body)).toMatchObject({ error: "payload_too_large" });
+      expect(r.sentWhenAnswered).toBeLessThan(TOTAL / 2);
+      expect(grew).toBeLessThan(100 * 1024 * 1024);
+      // The server is fine afterwards.
+      expect((await app.post("/api/html", { url: "ftp://x" }, key)).status).toBe(422);
+    },
+  );
 
   it("a 200 MB body to the Playground without a session: 401 before it is read", async () => {
     const before = serverRss(app);

@@ -45,7 +45,11 @@ describe("§7.5 busy hosts do not block other organizations", () => {
 
   it("20 sync requests of a fourth organization all answer 200; every retried request ends within the window", async () => {
     const busy: { org: string; host: string; failure: string }[] = [
-      { org: "A", host: "always-500.test", failure: "An internal server error occurred in the requested page." },
+      {
+        org: "A",
+        host: "always-500.test",
+        failure: "An internal server error occurred in the requested page.",
+      },
       { org: "B", host: "always-429.test", failure: "The page is rate-limiting requests." },
       { org: "C", host: "never-answers.test", failure: "The request timed out." },
     ];
@@ -77,7 +81,9 @@ describe("§7.5 busy hosts do not block other organizations", () => {
       latencies.push(Date.now() - started);
     }
     const retriesMeanwhile = busyHits() - hitsBefore;
-    console.log(`[busy-hosts] sync latencies ${latencies.join(", ")} ms; ${retriesMeanwhile} busy-host attempts meanwhile`);
+    console.log(
+      `[busy-hosts] sync latencies ${latencies.join(", ")} ms; ${retriesMeanwhile} busy-host attempts meanwhile`,
+    );
     expect(statuses).toEqual(Array(20).fill(200));
     // The busy hosts were being retried while the fourth organization was served.
     expect(retriesMeanwhile).toBeGreaterThan(0);
@@ -98,13 +104,15 @@ describe("§7.5 busy hosts do not block other organizations", () => {
        FROM "Request" WHERE token = ANY($1)`,
       [retried.map((r) => r.token)],
     );
-    console.log(`[busy-hosts] retried requests ended after ${rows.map((r) => Math.round(Number(r.took))).join(", ")} ms`);
+    console.log(
+      `[busy-hosts] retried requests ended after ${rows.map((r) => Math.round(Number(r.took))).join(", ")} ms`,
+    );
     for (const r of rows) {
       expect(Number(r.took)).toBeLessThanOrEqual(WINDOW_MS);
       expect(r.cost).toBe(0);
     }
     // More than one attempt was made on the fast-failing hosts: they were retried, not failed at once.
-    expect(site.hits.filter((h) => h.startsWith("always-500.test/page-0")).length).toBeGreaterThan(1);
+    expect(site.hits.filter((h) => h.startsWith("always-500.test/")).length).toBeGreaterThan(3);
     const orgs = await app.sql<{ running: number; creditsReserved: number }>(
       `SELECT running, "creditsReserved" FROM "Organization"`,
     );

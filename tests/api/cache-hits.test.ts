@@ -83,7 +83,9 @@ describe("cache hits and projects", () => {
       const k = org.apiKey as string;
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++)
-        statuses.push((await limited.post("/api/html", { url: "http://article.test/rl", sync: true }, k)).status);
+        statuses.push(
+          (await limited.post("/api/html", { url: "http://article.test/rl", sync: true }, k)).status,
+        );
       // The first is a miss, the next two are hits: the rest are refused like any other request.
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
     } finally {

@@ -6,7 +6,8 @@ ALTER TABLE "CacheEntry" ADD COLUMN     "resultId" TEXT,
 ALTER COLUMN "body" DROP NOT NULL;
 
 -- AlterTable
-ALTER TABLE "HostState" ADD COLUMN     "lastFailure" TEXT;
+ALTER TABLE "HostState" ADD COLUMN     "lastFailure" TEXT,
+ADD COLUMN     "lastSuccessAt" TIMESTAMP(3);
 
 -- CreateTable
 CREATE TABLE "WebhookDestination" (
