@@ -182,19 +182,19 @@ export type TurnPlan =
 
 /**
  * Take this request's next turn at its host. "go": attempt now. "wait": the turn is reserved for
- * `until` (come back then and attempt without asking again). "give-up": the turn would come too late
- * for a host that is failing; report its failure (the request's own, else the host's last).
+ * `until` (come back then with it as `reservedAt`). "give-up": the turn comes too late to end within
+ * the deadline at a host that is failing; report its failure (the request's own, else the host's last).
  */
-export async function planTurn(ctx: TurnContext): Promise<TurnPlan> {
+export async function planTurn(ctx: TurnContext, reservedAt?: number): Promise<TurnPlan> {
   const now = ctx.now ?? Date.now;
   const store = ctx.store ?? prismaHostStateStore;
-  const slot = await store.reserve(ctx.host, now());
-  if (slot <= now()) return { kind: "go" };
-  if (slot + (ctx.attemptReserveMs ?? 0) > ctx.deadline) {
+  const slot = reservedAt ?? (await store.reserve(ctx.host, now()));
+  const late = Math.max(slot, now()) + (ctx.attemptReserveMs ?? 0) > ctx.deadline;
+  if (late && (reservedAt !== undefined || slot > now())) {
     const failure = ctx.lastFailure ?? (await hostFailure(store, ctx.host));
     if (failure) return { kind: "give-up", failure };
   }
-  return { kind: "wait", until: slot };
+  return slot > now() ? { kind: "wait", until: slot } : { kind: "go" };
 }
 
 /** After a retryable failure: when to try again, or give up because the retry would end too late. */

@@ -18,7 +18,6 @@ import {
   knownHealthy,
   planTurn,
   type TurnContext,
-  type TurnPlan,
 } from "@/lib/page/politeness";
 import { DEFAULT_LIMITS } from "@/lib/page/visit";
 import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
@@ -81,7 +80,8 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
   let outcome: Outcome;
   try {
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
-    const plan = await turnFor(job, turn);
+    // A run holding a reserved turn attempts now, unless it was picked up too late to end in time.
+    const plan = await planTurn(turn, job.turnAt);
     if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
     if (plan.kind === "wait") return await toLane({ ...job, turnAt: plan.until }, turn.host, plan.until);
     const lane = await laneFor(job, turn.host);
@@ -96,14 +96,6 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
   }
   await afterSuccess(turn.host);
   await done(outcome);
-}
-
-/** A run holding a reserved turn attempts now (unless it was picked up too late to end in time). */
-async function turnFor(job: RunRequestJob, turn: TurnContext): Promise<TurnPlan> {
-  if (!job.turnAt) return planTurn(turn);
-  if (turn.lastFailure && Date.now() + (turn.attemptReserveMs ?? 0) > turn.deadline)
-    return { kind: "give-up", failure: turn.lastFailure };
-  return { kind: "go" };
 }
 
 /**
