@@ -5,7 +5,7 @@ import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admissio
 import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
 import { ensureBooted } from "@/lib/server/boot";
-import { cachedBody, readCache, type CacheHit } from "@/lib/store/cache";
+import { cachedBody, readCache, scrapeCacheKey, writeCache, type CacheHit } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish } from "@/lib/store/completion";
 import { readResult } from "@/lib/store/results";
@@ -184,9 +184,9 @@ async function clearExpiredIdempotencyKey(tx: Prisma.TransactionClient, projectI
 }
 
 /**
- * Records a request answered entirely from the cache. A single operation answers from the stored
- * result its cache entry is (a pointer, no copy of the body: a hit costs a small row whatever the
- * result's size). A scrape composes its envelope from several entries and stores that.
+ * Records a request answered entirely from the cache, pointing at a stored result (no copy of the
+ * body: a hit costs a small row whatever the result's size). A single operation points at the
+ * result its cache entry is; a scrape at the envelope an identical scrape hit stored before.
  */
 async function recordCacheHit(
   caller: ApiCaller,
@@ -201,19 +201,28 @@ async function recordCacheHit(
   try {
     await transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
-      await tx.request.create({
-        data: {
-          ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
-          state: "complete",
-          cached: true,
-          startedAt: new Date(),
-          finishedAt: new Date(),
-          processingMs: 0,
-          ...("answeredFromId" in answer
-            ? { answeredFromId: answer.answeredFromId }
-            : { result: { create: { ...answer, bytes: Buffer.byteLength(answer.body) } } }),
-        },
-      });
+      const row = {
+        ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
+        state: "complete" as const,
+        cached: true,
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        processingMs: 0,
+      };
+      if ("answeredFromId" in answer) {
+        await tx.request.create({ data: { ...row, answeredFromId: answer.answeredFromId } });
+      } else {
+        const { body, contentType, cacheKey, operation, contentAt } = answer;
+        const created = await tx.request.create({
+          data: { ...row, result: { create: { body, contentType, bytes: Buffer.byteLength(body) } } },
+          select: { result: { select: { id: true } } },
+        });
+        // The entry now points at this stored body, so the next hit stores none.
+        await writeCache(cacheKey, operation, null, contentType, tx, {
+          resultId: created.result!.id,
+          createdAt: contentAt,
+        });
+      }
       if (!spec.sync) await enqueueDelivery(tx, token);
     });
   } catch (err) {
@@ -226,27 +235,37 @@ async function recordCacheHit(
   return token;
 }
 
-/** What a cache hit is answered with: a pointer to a stored result, or a composed scrape envelope. */
-async function hitAnswer(
-  spec: RunSpec,
-  hits: CacheHit[],
-): Promise<{ answeredFromId: string } | { body: string; contentType: string } | null> {
-  if (spec.endpoint !== "scrape" && hits[0].resultId) return { answeredFromId: hits[0].resultId };
+type HitAnswer =
+  | { answeredFromId: string }
+  | { body: string; contentType: string; cacheKey: string; operation: string; contentAt: Date };
+
+/**
+ * What a cache hit is answered with: a stored result to point at, or (the first hit of an entry
+ * that is no stored result: a scrape's envelope, an operation cached by a scrape) a body to store
+ * once, which the entry then points at.
+ */
+async function hitAnswer(spec: RunSpec, hits: CacheHit[]): Promise<HitAnswer | null> {
+  const scrape = spec.endpoint === "scrape";
+  const cacheKey = scrape ? scrapeCacheKey(hits.map((h) => h.cacheKey)) : hits[0].cacheKey;
+  const whole = scrape ? await readCache(cacheKey, spec.maxAgeSeconds) : hits[0];
+  if (whole?.resultId) return { answeredFromId: whole.resultId };
   const bodies = await Promise.all(hits.map(cachedBody));
   if (bodies.some((b) => b == null)) return null;
   const decoded = new Map(
     spec.operations.map((op, i) => [op, decodeResult(bodies[i]!, hits[i].contentType)]),
   );
-  const data =
-    spec.endpoint === "scrape"
-      ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
-          success: true,
-          result: decoded.get(op),
-          cached: true,
-        }))
-      : decoded.get(spec.operations[0]);
+  const data = scrape
+    ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
+        success: true,
+        result: decoded.get(op),
+        cached: true,
+      }))
+    : decoded.get(spec.operations[0]);
   const contentType = contentTypeOf(spec.endpoint);
-  return { body: encodeResult(data, contentType), contentType };
+  // As fresh as its oldest part: that is what a later max_age is checked against.
+  const contentAt = new Date(Math.min(...hits.map((h) => h.createdAt.getTime())));
+  const operation = scrape ? "scrape" : spec.operations[0];
+  return { body: encodeResult(data, contentType), contentType, cacheKey, operation, contentAt };
 }
 
 /** Cache hits of async requests are delivered like any finished result. */

@@ -232,7 +232,8 @@ async function finish(
       // A single operation's result IS its cache entry's body: store it once, point at it.
       const single = spec.endpoint !== "scrape" ? stored.id : undefined;
       for (const [op, r] of outcome.results) {
-        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, single);
+        if (r.fresh)
+          await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, { resultId: single });
       }
     }
     await settle(orgId, token, reserved, cost, tx);

@@ -8,7 +8,8 @@ import { encodeResult } from "./encode";
  * An entry written by a single-operation request holds no body of its own: it points at that
  * request's stored Result (`resultId`), so a body is stored once, and a cache hit can point at the
  * same row instead of copying it. Entries from a scrape keep their own body (the scrape's Result is
- * the envelope of several operations).
+ * the envelope of several operations); a scrape answered wholly from the cache is itself stored
+ * once as an entry of its own (`scrapeCacheKey`), so the same scrape hit again points at it too.
  */
 export interface CacheHit {
   cacheKey: string;
@@ -17,6 +18,11 @@ export interface CacheHit {
   createdAt: Date;
   /** The stored Result this entry is, when it is one; a hit of a single operation answers from it. */
   resultId: string | null;
+}
+
+/** The entry of a whole scrape envelope, keyed by its operations' own keys in the order requested. */
+export function scrapeCacheKey(operationKeys: string[]): string {
+  return `scrape|${operationKeys.join(",")}`;
 }
 
 /** A fresh entry for `cacheKey`, without its body (a hit usually needs none). */
@@ -52,20 +58,33 @@ export async function cachedBody(hit: CacheHit): Promise<string | null> {
   return entry?.body ?? entry?.result?.body ?? null;
 }
 
-/** Stores an operation's fresh result: as a pointer to `resultId` when given, else as its own body. */
+/** Where a cache entry's body lives, and how old its content is. */
+export interface CacheWriteOptions {
+  /** The stored Result this entry is (no body of its own is written). */
+  resultId?: string;
+  /** How old the content is, when older than now (a composed scrape is as old as its oldest part). */
+  createdAt?: Date;
+}
+
+/** Stores a fresh result: as a pointer to a stored Result when given, else as its own body. */
 export async function writeCache(
   cacheKey: string,
   operation: string,
   value: unknown,
   contentType: string,
   client: Pick<ReturnType<typeof db>, "cacheEntry"> = db(),
-  resultId?: string,
+  options: CacheWriteOptions = {},
 ): Promise<void> {
-  const body = resultId ? null : encodeResult(value, contentType);
-  const data = { body, contentType, resultId: resultId ?? null };
+  const body = options.resultId ? null : encodeResult(value, contentType);
+  const data = {
+    body,
+    contentType,
+    resultId: options.resultId ?? null,
+    createdAt: options.createdAt ?? new Date(),
+  };
   await client.cacheEntry.upsert({
     where: { cacheKey },
     create: { cacheKey, operation, ...data },
-    update: { ...data, createdAt: new Date() },
+    update: data,
   });
 }

@@ -76,6 +76,26 @@ describe("cache hits and projects", () => {
     expect(stored.n).toBe(1);
   }, 240_000);
 
+  it("scrape hits store their envelope once, then point at it", async () => {
+    const url = "http://noise.test/noise";
+    const single = await app.post("/api/screenshot", { url, sync: true }, key);
+    const size = Buffer.byteLength(await single.text());
+    const before = await databaseBytes();
+    let first = "";
+    for (let i = 0; i < 50; i++) {
+      const res = await app.post("/api/scrape", { url, operations: ["screenshot"], sync: i === 0 }, key);
+      expect(res.headers.get("x-cache")).toBe("hit");
+      if (i === 0) first = await res.text();
+      else await res.arrayBuffer();
+    }
+    const grew = (await databaseBytes()) - before;
+    console.log(`[cache-hits] 50 scrape hits grew the tables by ${grew} bytes (screenshot ${size})`);
+    expect(grew).toBeLessThan(2 * size);
+    const envelope = JSON.parse(first);
+    expect(envelope.operations.screenshot).toMatchObject({ success: true, cached: true });
+    expect(envelope.operations.screenshot.result.length).toBe(size);
+  }, 120_000);
+
   it("cache hits pass through the request rate limit", async () => {
     const limited = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv, RATE_LIMIT_REQUESTS: "3" });
     try {
