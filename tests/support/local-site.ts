@@ -38,8 +38,8 @@ const BUSY_HOSTS: Record<string, (res: http.ServerResponse) => void> = {
 const NOISE = `<!doctype html><html><head><title>Noise</title><style>body{margin:0}</style></head><body>
 <canvas id="c" width="1350" height="1400"></canvas><script>
 const c = document.getElementById("c"), x = c.getContext("2d"), img = x.createImageData(c.width, c.height);
-let s = 42; const r = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) >> 16) & 255;
-for (let i = 0; i < img.data.length; i += 4) { img.data[i] = r(); img.data[i + 1] = r(); img.data[i + 2] = r(); img.data[i + 3] = 255; }
+for (let i = 0; i < img.data.length; i += 65536) crypto.getRandomValues(img.data.subarray(i, i + 65536));
+for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
 x.putImageData(img, 0, 0);
 </script></body></html>`;
 
