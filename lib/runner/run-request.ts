@@ -89,7 +89,11 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
     if (lane === "leave") return void (await enqueue(RUN_REQUEST_JOB, { token }));
     outcome = await execute(spec);
   } catch (err) {
-    if (!isRetryable(err)) return await done({ ok: false, failure: asFailure(err) });
+    if (!isRetryable(err)) {
+      // The host answered (a 404, a PDF…): as far as waiting goes, it is a responsive host.
+      if (err instanceof OperationFailure && err.code !== "unexpected") await afterSuccess(turn.host);
+      return await done({ ok: false, failure: asFailure(err) });
+    }
     const next = await afterFailure(turn, err);
     if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
     return await toLane({ token, lastFailure: err.code }, turn.host, next.at);
