@@ -32,6 +32,8 @@ describe("§7.5 busy hosts do not block other organizations", () => {
       PAGE_TEST_HOSTS: site.hostsEnv,
       PAGE_CONCURRENCY: "2",
       POLITENESS_MAX_TOTAL_MS: String(WINDOW_MS),
+      // The sync wait (60 s in the spec) shortened like the window: the proportions stay.
+      SYNC_TIMEOUT_MS: "20000",
     });
     for (const name of ["A", "B", "C", "D"]) {
       const org = await app.admin("org", "create", "--name", name, "--plan", "pro");
@@ -61,6 +63,10 @@ describe("§7.5 busy hosts do not block other organizations", () => {
         retried.push({ org: b.org, token: (await res.json()).token, failure: b.failure });
       }
     }
+    // A sync request to a busy host waits its limit, then 504 with the token, as before.
+    const busySync = app
+      .post("/api/html", { url: "http://always-429.test/sync", sync: true }, keys.B)
+      .then(async (res) => ({ status: res.status, body: await res.json() }));
     // The fast-failing hosts are in backoff (being retried) before the fourth organization starts.
     await until(async () => {
       const rows = await app.sql<{ host: string }>(
@@ -87,6 +93,11 @@ describe("§7.5 busy hosts do not block other organizations", () => {
     expect(statuses).toEqual(Array(20).fill(200));
     // The busy hosts were being retried while the fourth organization was served.
     expect(retriesMeanwhile).toBeGreaterThan(0);
+
+    const timedOut = await busySync;
+    expect(timedOut.status).toBe(504);
+    expect(timedOut.body).toMatchObject({ error: "processing_timeout" });
+    retried.push({ org: "B", token: timedOut.body.token, failure: "The page is rate-limiting requests." });
 
     // Every retried request ends, failed with the spec's sentence, within the window from acceptance.
     await until(async () => {
