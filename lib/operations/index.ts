@@ -71,7 +71,7 @@ export async function runOperations(
     });
   if (ops.includes("lighthouse")) {
     try {
-      results.set("lighthouse", { ok: true, value: await lighthouse(spec) });
+      results.set("lighthouse", { ok: true, value: await lighthouse(spec, organization) });
     } catch (err) {
       if (!(err instanceof OperationFailure)) throw err;
       results.set("lighthouse", { ok: false, failure: err });
