@@ -1,8 +1,8 @@
-import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
 import { decodeResult } from "@/lib/store/encode";
 import { safeFetch } from "@/lib/net/safe-fetch";
 import type { WebhookPayload } from "./payload";
+import { activeSecrets, responseExcerpt, signatureHeader } from "./signing";
 export { WEBHOOK_JOB } from "./enqueue";
 
 /** After this many attempts a delivery is given up (with backoff capped at 1 h this spans > 24 h). */
@@ -16,7 +16,16 @@ export const MAX_DELIVERY_ATTEMPTS = 36;
 export async function deliverWebhook(deliveryId: string, attempt: number): Promise<void> {
   const delivery = await db().webhookDelivery.findUnique({
     where: { id: deliveryId },
-    include: { request: { include: { result: true, project: { select: { webhookSecret: true } } } } },
+    include: {
+      request: {
+        include: {
+          result: true,
+          project: {
+            select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretUntil: true },
+          },
+        },
+      },
+    },
   });
   if (!delivery || delivery.state !== "pending") return;
   const req = delivery.request;
@@ -45,10 +54,11 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
   const sentAt = new Date();
-  const signature = new Webhook(req.project.webhookSecret).sign(msgId, sentAt, body);
+  const signature = signatureHeader(activeSecrets(req.project, sentAt), msgId, sentAt, body);
   const started = Date.now();
   let status: number | null = null;
   let error: string | null = null;
+  let excerpt: string | null = null;
   try {
     const res = await safeFetch(delivery.url, {
       method: "POST",
@@ -65,6 +75,7 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
       maxRedirects: 0, // a redirecting receiver is a misconfiguration; never re-POST a result elsewhere
     });
     status = res.status;
+    excerpt = responseExcerpt(res.body);
     if (status < 200 || status >= 300) error = `receiver answered ${status}`;
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
@@ -73,7 +84,14 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
   await db().$transaction([
     db().webhookAttempt.create({
-      data: { deliveryId, attempt, status, error, durationMs: Date.now() - started },
+      data: {
+        deliveryId,
+        attempt,
+        status,
+        error,
+        durationMs: Date.now() - started,
+        responseExcerpt: excerpt,
+      },
     }),
     db().webhookDelivery.update({
       where: { id: deliveryId },
