@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { MarkdownView } from "./markdown-view";
 import { ViewToggle } from "./view-toggle";
+import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
 
 const RAW_LIMIT = 200_000;
 
@@ -66,6 +67,8 @@ function OperationPreview({
     if (operation === "screenshot") return <ScreenshotPreview base64={value} format={format} />;
     return <TextBlock text={value} />;
   }
+  if (operation === "lighthouse" && isLighthouseResult(value))
+    return <LighthouseView result={value} json={<JsonView value={value} />} />;
   return <JsonView value={value} />;
 }
 
