@@ -115,7 +115,7 @@ function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
           data-testid="html-preview"
           sandbox=""
           srcDoc={srcDoc}
-          className="h-[32rem] w-full rounded-md border border-slate-200 bg-white"
+          className="h-[32rem] w-full rounded-md border border-slate-200 bg-[#fff]"
         />
       ) : (
         <RawText text={html} />

@@ -94,7 +94,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
           actions={<RefreshButton />}
           bodyClassName="p-0"
         >
-          <RequestsTable requests={requests} />
+          <RequestsTable requests={requests} projectId={project.id} />
         </Card>
       </div>
     </>
