@@ -101,8 +101,13 @@ export interface OperationUsage {
   credits: number;
 }
 
-/** Requests and credits per operation since `since`, most credits first. */
-export async function usageByOperation(projectId: string, since: Date): Promise<OperationUsage[]> {
+/** Requests and credits per operation over the last `days` days, most credits first. */
+export async function usageByOperation(
+  projectId: string,
+  days: number,
+  now = new Date(),
+): Promise<OperationUsage[]> {
+  const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
   const groups = await db().request.groupBy({
     by: ["operation"],
     where: { projectId, createdAt: { gte: since } },

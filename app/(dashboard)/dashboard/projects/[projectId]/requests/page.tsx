@@ -29,10 +29,9 @@ export default async function RequestHistoryPage({
   const base = `/dashboard/projects/${projectId}/requests`;
   const { project } = await requireProjectMember(projectId, base);
   const filters = parseHistoryFilters(await searchParams);
-  const since = new Date(Date.now() - USAGE_DAYS * 24 * 3600 * 1000);
   const [history, usage] = await Promise.all([
     requestHistory(projectId, filters),
-    usageByOperation(projectId, since),
+    usageByOperation(projectId, USAGE_DAYS),
   ]);
 
   return (
