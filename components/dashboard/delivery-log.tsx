@@ -56,13 +56,13 @@ export function DeliveryLog({
             </div>
           </div>
           {d.attempts.length > 0 && (
-            <table className="mt-3 w-full text-xs" data-testid="attempts">
+            <table className="mt-3 w-full table-fixed text-xs" data-testid="attempts">
               <thead>
                 <tr className="text-left text-slate-400">
-                  <th className="py-1 pr-3 font-medium">#</th>
-                  <th className="py-1 pr-3 font-medium">Time</th>
-                  <th className="py-1 pr-3 font-medium">Status</th>
-                  <th className="py-1 pr-3 font-medium">Latency</th>
+                  <th className="w-8 py-1 pr-3 font-medium">#</th>
+                  <th className="w-48 py-1 pr-3 font-medium">Time</th>
+                  <th className="w-28 py-1 pr-3 font-medium">Status</th>
+                  <th className="w-24 py-1 pr-3 font-medium">Latency</th>
                   <th className="py-1 font-medium">Response</th>
                 </tr>
               </thead>
@@ -77,7 +77,7 @@ export function DeliveryLog({
                     <td className="whitespace-nowrap py-1 pr-3 tabular-nums text-slate-600">
                       {formatDuration(a.durationMs)}
                     </td>
-                    <td className="max-w-md py-1">
+                    <td className="py-1">
                       {a.error && <span className="block text-red-700">{a.error}</span>}
                       {a.responseExcerpt && (
                         <code className="block truncate font-mono text-slate-600" title={a.responseExcerpt}>

@@ -43,6 +43,7 @@ export function WebhookTools({
           onClick={() =>
             start(async () => {
               setError(null);
+              setTest(null);
               const r = await sendTestEventAction(projectId);
               if (r.ok) setTest(r.outcome);
               else setError(r.error);

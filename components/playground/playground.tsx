@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import {
   buildRequestBody,
   DEFAULT_FORM,
@@ -83,7 +83,7 @@ export function Playground({
   }
 
   const elapsed = run ? (view?.running ? now : (view?.doneAt ?? run.finishedAt ?? now)) - run.startedAt : 0;
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const origin = useOrigin();
   const body = buildRequestBody(form, fields);
 
   return (
@@ -230,4 +230,15 @@ function useTicker(active: boolean): number {
     };
   }, [active]);
   return now;
+}
+
+const noSubscription = () => () => {};
+
+/** This server's origin for the snippets; "" while rendering on the server, so hydration agrees. */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => "",
+  );
 }

@@ -41,10 +41,12 @@ function groupsOf(fields: OptionField[]): { title: string; key: string; fields: 
   }
   return [...groups].map(([key, list]) => ({
     key,
-    title: key === "request" ? "Request options" : `${key.replace(/_options$/, "")} options`,
+    title: key === "request" ? "Request options" : `${capitalize(key.replace(/_options$/, ""))} options`,
     fields: list,
   }));
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function RequestForm({
   projects,
@@ -172,9 +174,7 @@ export function RequestForm({
           className="rounded-lg border border-slate-200 p-4"
           data-testid={`options-${g.key}`}
         >
-          <summary className="cursor-pointer text-sm font-medium capitalize text-slate-700">
-            {g.title}
-          </summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">{g.title}</summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {g.fields.map((f) => (
               <OptionInput

@@ -86,7 +86,7 @@ function RawText({ text }: { text: string }) {
   return (
     <pre
       data-testid="raw-result"
-      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
     >
       {clipped
         ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)`
@@ -189,7 +189,7 @@ export function JsonView({ value }: { value: unknown }) {
       <Toolbar copy={text} />
       <pre
         data-testid="json-result"
-        className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+        className="max-h-[32rem] overflow-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
       >
         {text}
       </pre>

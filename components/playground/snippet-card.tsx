@@ -27,7 +27,7 @@ export function SnippetCard({ request }: { request: SnippetRequest }) {
       <pre
         data-testid="snippet"
         data-language={language}
-        className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+        className="overflow-x-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
       >
         {code}
       </pre>

@@ -91,7 +91,8 @@ export default async function RequestDetailPage({
         <Card title="Outcome">
           <dl className="divide-y divide-slate-100">
             <Row label="Cost">
-              {r.cost} credits{r.state !== "complete" && r.state !== "failed" && ` (${r.reserved} reserved)`}
+              {r.cost} credit{r.cost === 1 ? "" : "s"}
+              {r.state !== "complete" && r.state !== "failed" && ` (${r.reserved} reserved)`}
             </Row>
             <Row label="Cache">{r.cached ? "hit" : "miss"}</Row>
             {r.producedBy && <Row label="Produced by">{r.producedBy}</Row>}
