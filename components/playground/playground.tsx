@@ -48,6 +48,7 @@ export function Playground({
   const job = useJob(run?.projectId ?? projectId, token);
   const view = deriveView(run, job.data, job.dataUpdatedAt);
   const now = useTicker(view?.running ?? false);
+  const origin = useOrigin();
 
   async function submit() {
     const body = buildRequestBody(form, fields);
@@ -83,7 +84,6 @@ export function Playground({
   }
 
   const elapsed = run ? (view?.running ? now : (view?.doneAt ?? run.finishedAt ?? now)) - run.startedAt : 0;
-  const origin = useOrigin();
   const body = buildRequestBody(form, fields);
 
   return (
