@@ -103,14 +103,14 @@ export interface OperationUsage {
 
 /** Requests and credits per operation over the last `days` days, most credits first. */
 export async function usageByOperation(
-  projectId: string,
+  scope: { projectId: string } | { organizationId: string },
   days: number,
   now = new Date(),
 ): Promise<OperationUsage[]> {
   const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
   const groups = await db().request.groupBy({
     by: ["operation"],
-    where: { projectId, createdAt: { gte: since } },
+    where: { ...scope, createdAt: { gte: since } },
     _count: { _all: true },
     _sum: { cost: true },
   });

@@ -390,6 +390,12 @@ describe("developer dashboard end to end", () => {
     await detail.getByText("team=growth").waitFor();
     await detail.getByText("remove_selectors").waitFor();
     await shot("28-request-detail");
+
+    await page.goto(`${app.url}/dashboard`);
+    const overview = page.locator("[data-testid=usage-by-operation]");
+    await overview.locator("[data-operation=lighthouse]", { hasText: "2 credits · 1 req" }).waitFor();
+    await overview.locator("[data-operation=screenshot]").waitFor();
+    await shot("28-overview-usage-by-operation");
   });
 
   it("not-found pages: an unknown project, an unknown request and an unknown address", async () => {

@@ -31,7 +31,7 @@ export default async function RequestHistoryPage({
   const filters = parseHistoryFilters(await searchParams);
   const [history, usage] = await Promise.all([
     requestHistory(projectId, filters),
-    usageByOperation(projectId, USAGE_DAYS),
+    usageByOperation({ projectId }, USAGE_DAYS),
   ]);
 
   return (
