@@ -20,7 +20,7 @@ export function OperationUsageBars({ usage }: { usage: OperationUsage[] }) {
             className="whitespace-nowrap text-right tabular-nums text-slate-600"
             data-operation={u.operation}
           >
-            {formatNumber(u.credits)} credits · {formatNumber(u.requests)} req
+            {formatNumber(u.credits)} credit{u.credits === 1 ? "" : "s"} · {formatNumber(u.requests)} req
           </span>
         </li>
       ))}
