@@ -9,7 +9,6 @@ export interface DeliveryEntry {
   deliveredAt: Date | null;
   token: string;
   operation: string;
-  /** The delivery this one re-sends, when it was made by Redeliver. */
   attempts: {
     attempt: number;
     at: Date;
