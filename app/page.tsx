@@ -9,7 +9,7 @@ export default function Home() {
         visit.
       </p>
       <div className="mt-8 flex gap-4">
-        <Link className="rounded bg-slate-900 px-4 py-2 text-white" href="/dashboard">
+        <Link className="rounded bg-code-bg px-4 py-2 text-white" href="/dashboard">
           Dashboard
         </Link>
         <Link className="rounded border border-slate-300 px-4 py-2" href="/docs">

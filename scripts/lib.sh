@@ -78,6 +78,21 @@ ensure_browser_user() {
   mkdir -p "$ROOT/data" && chmod 700 "$ROOT/data"
 }
 
+# The tests run the Playground's "copy as" snippets for real: curl, and Python with `requests`.
+# Exports PYTHON, a python3 that can import requests (Debian's, installed when no python3 can).
+ensure_test_tools() {
+  command -v curl >/dev/null || apt_install curl
+  for candidate in python3 /usr/bin/python3; do
+    if command -v "$candidate" >/dev/null && "$candidate" -c "import requests" 2>/dev/null; then
+      export PYTHON="$(command -v "$candidate")"
+      return
+    fi
+  done
+  step "Installing Python's requests from Debian (the copy-as-Python test runs it)"
+  apt_install python3 python3-requests
+  export PYTHON=/usr/bin/python3
+}
+
 setup_all() {
   ensure_node
   ensure_chromium

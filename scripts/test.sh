@@ -3,6 +3,7 @@
 # PostgreSQL, real Chromium against local .test sites, the real job engine and HTTP server).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
+ensure_test_tools
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   step "Starting the local PostgreSQL cluster"
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { RecentRequest } from "@/lib/dashboard/projects";
 import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
@@ -9,13 +10,18 @@ const STATE_TONE: Record<RecentRequest["state"], Tone> = {
   failed: "red",
 };
 
-export function RequestsTable({ requests }: { requests: RecentRequest[] }) {
+export function RequestsTable({
+  requests,
+  projectId,
+  empty = "No requests yet. Try one in the Playground or with your API key.",
+}: {
+  requests: RecentRequest[];
+  /** Links each token to its detail view. */
+  projectId?: string;
+  empty?: string;
+}) {
   if (!requests.length) {
-    return (
-      <p className="px-5 py-4 text-sm text-slate-500">
-        No requests yet. Try one in the Playground or with your API key.
-      </p>
-    );
+    return <p className="px-5 py-4 text-sm text-slate-500">{empty}</p>;
   }
   return (
     <div className="overflow-x-auto">
@@ -35,7 +41,17 @@ export function RequestsTable({ requests }: { requests: RecentRequest[] }) {
           {requests.map((r) => (
             <tr key={r.token} className="align-top">
               <td className="whitespace-nowrap px-5 py-2.5 font-mono text-xs text-slate-700" title={r.token}>
-                {r.token.slice(0, 14)}…
+                {projectId ? (
+                  <Link
+                    href={`/dashboard/projects/${projectId}/requests/${r.token}`}
+                    className="text-indigo-700 hover:underline"
+                    data-testid="request-link"
+                  >
+                    {r.token.slice(0, 14)}…
+                  </Link>
+                ) : (
+                  `${r.token.slice(0, 14)}…`
+                )}
               </td>
               <td className="px-3 py-2.5">
                 <span className="font-medium text-slate-800">{r.operation}</span>

@@ -83,7 +83,7 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
             <h3 className="text-sm font-semibold text-slate-900">Example</h3>
             <CopyButton value={endpoint.curl} />
           </div>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">
+          <pre className="overflow-x-auto rounded-lg bg-code-bg p-4 font-mono text-xs leading-relaxed text-code-fg">
             {endpoint.curl}
           </pre>
         </div>

@@ -37,10 +37,7 @@ function renderBlock(block: Block, key: number): ReactNode {
       return <p key={key}>{renderInlines(block.children)}</p>;
     case "code":
       return (
-        <pre
-          key={key}
-          className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
-        >
+        <pre key={key} className="overflow-x-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg">
           <code>{block.text}</code>
         </pre>
       );

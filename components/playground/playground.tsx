@@ -1,21 +1,22 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import {
   buildRequestBody,
-  curlCommand,
   DEFAULT_FORM,
+  imageFormat,
+  type OptionField,
   type PlaygroundForm,
 } from "@/lib/dashboard/playground-body";
 import { parseJson, readReply, replyError, type ApiReply } from "@/lib/dashboard/api-reply";
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { CopyButton } from "@/components/ui/copy-button";
 import { RequestForm, type ProjectOption } from "./request-form";
 import { JobStatus, type Phase } from "./job-status";
 import { ResponseHeaders } from "./response-headers";
 import { ResultPreview } from "./result-preview";
 import { useJob } from "./use-job";
+import { SnippetCard } from "./snippet-card";
 
 /** One press of Run: what was sent, and the POST's reply once it arrives. */
 interface Run {
@@ -32,9 +33,12 @@ interface Run {
 export function Playground({
   projects,
   initialProjectId,
+  fields,
 }: {
   projects: ProjectOption[];
   initialProjectId: string;
+  /** The option fields, derived from the request schemas on the server. */
+  fields: OptionField[];
 }) {
   const [projectId, setProjectId] = useState(initialProjectId);
   const [form, setForm] = useState<PlaygroundForm>(DEFAULT_FORM);
@@ -44,15 +48,20 @@ export function Playground({
   const job = useJob(run?.projectId ?? projectId, token);
   const view = deriveView(run, job.data, job.dataUpdatedAt);
   const now = useTicker(view?.running ?? false);
+  const origin = useOrigin();
 
   async function submit() {
-    const body = buildRequestBody(form);
+    const body = buildRequestBody(form, fields);
     const id = Date.now();
     setRun({ id, projectId, form, body, startedAt: Date.now() });
     try {
+      const idempotencyKey = form.idempotencyKey.trim();
       const res = await fetch("/api/dashboard/playground", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: {
+          "Content-Type": "application/json",
+          ...(idempotencyKey && { "Idempotency-Key": idempotencyKey }),
+        },
         body: JSON.stringify({ projectId, endpoint: form.endpoint, body }),
       });
       const post = await readReply(res);
@@ -75,7 +84,7 @@ export function Playground({
   }
 
   const elapsed = run ? (view?.running ? now : (view?.doneAt ?? run.finishedAt ?? now)) - run.startedAt : 0;
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const body = buildRequestBody(form, fields);
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
@@ -88,25 +97,29 @@ export function Playground({
             projects={projects}
             projectId={projectId}
             onProject={setProjectId}
+            fields={fields}
             form={form}
             onChange={setForm}
             onSubmit={submit}
             busy={view?.running ?? false}
           />
         </Card>
-        <Card
-          title="Request body"
-          actions={
-            <CopyButton
-              value={curlCommand(origin, form.endpoint, buildRequestBody(form))}
-              label="Copy as curl"
-            />
-          }
-        >
-          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700">
-            {JSON.stringify(buildRequestBody(form), null, 2)}
+        <Card title="Request body">
+          <pre
+            data-testid="request-body"
+            className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700"
+          >
+            {JSON.stringify(body, null, 2)}
           </pre>
         </Card>
+        <SnippetCard
+          request={{
+            origin,
+            endpoint: form.endpoint,
+            body,
+            idempotencyKey: form.idempotencyKey.trim() || undefined,
+          }}
+        />
       </div>
 
       <div className="space-y-6">
@@ -149,7 +162,7 @@ export function Playground({
                 <ResultPreview
                   endpoint={run.form.endpoint}
                   text={view.result.text}
-                  format={run.form.screenshot.format}
+                  format={imageFormat(run.form)}
                   pageUrl={String(run.body.url)}
                 />
               </Card>
@@ -217,4 +230,15 @@ function useTicker(active: boolean): number {
     };
   }, [active]);
   return now;
+}
+
+const noSubscription = () => () => {};
+
+/** This server's origin for the snippets; "" while rendering on the server, so hydration agrees. */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => "",
+  );
 }

@@ -1,16 +1,18 @@
 "use client";
 
-import type { OperationName } from "@/lib/schemas/options";
+import type { OperationName } from "@/lib/schemas/operations";
 import {
+  fieldApplies,
+  isCommon,
   PLAYGROUND_ENDPOINTS,
   PLAYGROUND_OPERATIONS,
-  usesScreenshot,
-  type ImageFormat,
+  type OptionField,
   type PlaygroundEndpoint,
   type PlaygroundForm,
 } from "@/lib/dashboard/playground-body";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Input, Label, Select } from "@/components/ui/field";
+import { OptionInput } from "./option-input";
 
 const COSTS: Record<PlaygroundEndpoint, string> = {
   html: "1 credit",
@@ -30,10 +32,27 @@ export interface ProjectOption {
   organization: string;
 }
 
+/** Fields grouped the way the API nests them; an operation's own top-level fields get its name. */
+function groupsOf(fields: OptionField[]): { title: string; key: string; fields: OptionField[] }[] {
+  const groups = new Map<string, OptionField[]>();
+  for (const f of fields) {
+    const key = f.group ?? (isCommon(f) ? "request" : `${f.endpoints.find((e) => e !== "scrape")}`);
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups].map(([key, list]) => ({
+    key,
+    title: key === "request" ? "Request options" : `${capitalize(key.replace(/_options$/, ""))} options`,
+    fields: list,
+  }));
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function RequestForm({
   projects,
   projectId,
   onProject,
+  fields,
   form,
   onChange,
   onSubmit,
@@ -42,6 +61,7 @@ export function RequestForm({
   projects: ProjectOption[];
   projectId: string;
   onProject: (id: string) => void;
+  fields: OptionField[];
   form: PlaygroundForm;
   onChange: (f: PlaygroundForm) => void;
   onSubmit: () => void;
@@ -56,6 +76,7 @@ export function RequestForm({
         ? form.scrapeOperations.filter((o) => o !== op)
         : PLAYGROUND_OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)),
     );
+  const groups = groupsOf(fields.filter((f) => fieldApplies(f, form)));
 
   return (
     <form
@@ -126,121 +147,46 @@ export function RequestForm({
         />
       </div>
 
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <Checkbox
           id="sync"
           label="Sync (wait for the result)"
           checked={form.sync}
           onChange={(e) => set("sync", e.target.checked)}
         />
-        <Checkbox
-          id="bypass"
-          label="Bypass cache (max_age 0)"
-          checked={form.bypassCache}
-          onChange={(e) => set("bypassCache", e.target.checked)}
-        />
+        <div className="min-w-48 flex-1">
+          <Label htmlFor="idempotency-key" hint="header, optional">
+            Idempotency-Key
+          </Label>
+          <Input
+            id="idempotency-key"
+            value={form.idempotencyKey}
+            onChange={(e) => set("idempotencyKey", e.target.value)}
+            placeholder="order-1234"
+          />
+        </div>
       </div>
 
-      {usesScreenshot(form) && (
-        <fieldset className="rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-medium text-slate-700">Screenshot options</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <Label htmlFor="format">Format</Label>
-              <Select
-                id="format"
-                value={form.screenshot.format}
-                onChange={(e) =>
-                  set("screenshot", { ...form.screenshot, format: e.target.value as ImageFormat })
-                }
-              >
-                <option value="png">png</option>
-                <option value="jpeg">jpeg</option>
-                <option value="webp">webp</option>
-              </Select>
-            </div>
-            <div>
-              <Label htmlFor="vw">Viewport width</Label>
-              <Input
-                id="vw"
-                inputMode="numeric"
-                placeholder="1350"
-                value={form.screenshot.viewportWidth}
-                onChange={(e) => set("screenshot", { ...form.screenshot, viewportWidth: e.target.value })}
+      {groups.map((g) => (
+        <details
+          key={g.key}
+          open={g.key === "screenshot_options" || g.key === "lighthouse"}
+          className="rounded-lg border border-slate-200 p-4"
+          data-testid={`options-${g.key}`}
+        >
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">{g.title}</summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {g.fields.map((f) => (
+              <OptionInput
+                key={f.id}
+                field={f}
+                value={form.values[f.id] ?? ""}
+                onChange={(v) => set("values", { ...form.values, [f.id]: v })}
               />
-            </div>
-            <div>
-              <Label htmlFor="vh">Viewport height</Label>
-              <Input
-                id="vh"
-                inputMode="numeric"
-                placeholder="797"
-                value={form.screenshot.viewportHeight}
-                onChange={(e) => set("screenshot", { ...form.screenshot, viewportHeight: e.target.value })}
-              />
-            </div>
+            ))}
           </div>
-          <p className="mt-1 text-xs text-slate-500">
-            Width 320–1920, height 240–1080 pixels; empty uses 1350 × 797.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-            <Checkbox
-              id="fullPage"
-              label="Full page"
-              checked={form.screenshot.fullPage}
-              onChange={(e) => set("screenshot", { ...form.screenshot, fullPage: e.target.checked })}
-            />
-            <Checkbox
-              id="darkMode"
-              label="Dark mode"
-              checked={form.screenshot.darkMode}
-              onChange={(e) => set("screenshot", { ...form.screenshot, darkMode: e.target.checked })}
-            />
-          </div>
-        </fieldset>
-      )}
-
-      <details className="group rounded-lg border border-slate-200 p-4 open:pb-4">
-        <summary className="cursor-pointer text-sm font-medium text-slate-700">Page options</summary>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="wait" hint="≤ 10 s">
-              Wait for selector
-            </Label>
-            <Input
-              id="wait"
-              placeholder="#content"
-              value={form.page.waitForSelector}
-              onChange={(e) => set("page", { ...form.page, waitForSelector: e.target.value })}
-            />
-          </div>
-          <div>
-            <Label htmlFor="delay" hint="0–10000 ms">
-              Delay
-            </Label>
-            <Input
-              id="delay"
-              inputMode="numeric"
-              placeholder="0"
-              value={form.page.delay}
-              onChange={(e) => set("page", { ...form.page, delay: e.target.value })}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <Label htmlFor="remove" hint="one per line, or comma-separated">
-              Remove selectors
-            </Label>
-            <textarea
-              id="remove"
-              rows={2}
-              className="block w-full rounded-md border-0 px-3 py-2 font-mono text-xs shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-              placeholder=".cookie-banner, nav"
-              value={form.page.removeSelectors}
-              onChange={(e) => set("page", { ...form.page, removeSelectors: e.target.value })}
-            />
-          </div>
-        </div>
-      </details>
+        </details>
+      ))}
 
       <Button type="submit" disabled={busy || !projectId} className="w-full sm:w-auto">
         {busy ? "Running…" : `Run ${form.endpoint}`}

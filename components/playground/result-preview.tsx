@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { MarkdownView } from "./markdown-view";
 import { ViewToggle } from "./view-toggle";
+import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
 
 const RAW_LIMIT = 200_000;
 
@@ -66,6 +67,8 @@ function OperationPreview({
     if (operation === "screenshot") return <ScreenshotPreview base64={value} format={format} />;
     return <TextBlock text={value} />;
   }
+  if (operation === "lighthouse" && isLighthouseResult(value))
+    return <LighthouseView result={value} json={<JsonView value={value} />} />;
   return <JsonView value={value} />;
 }
 
@@ -83,7 +86,7 @@ function RawText({ text }: { text: string }) {
   return (
     <pre
       data-testid="raw-result"
-      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
     >
       {clipped
         ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)`
@@ -112,7 +115,7 @@ function HtmlPreview({ html, pageUrl }: { html: string; pageUrl: string }) {
           data-testid="html-preview"
           sandbox=""
           srcDoc={srcDoc}
-          className="h-[32rem] w-full rounded-md border border-slate-200 bg-white"
+          className="h-[32rem] w-full rounded-md border border-slate-200 bg-[#fff]"
         />
       ) : (
         <RawText text={html} />
@@ -186,7 +189,7 @@ export function JsonView({ value }: { value: unknown }) {
       <Toolbar copy={text} />
       <pre
         data-testid="json-result"
-        className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+        className="max-h-[32rem] overflow-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
       >
         {text}
       </pre>

@@ -1,52 +1,68 @@
-import { OPERATIONS, type OperationName } from "@/lib/schemas/operations";
-import type { Endpoint } from "@/lib/schemas/request";
+import { ENDPOINTS, OPERATIONS, type OperationName } from "@/lib/schemas/operations";
 
 /**
  * The Playground's form → the API request body. Pure and client-safe (no zod at run time, so the
- * browser bundle stays small). Values the user typed are passed through even when invalid, so the
- * API's own 422 messages are what the Playground shows.
+ * browser bundle stays small): the option fields themselves come from the schemas on the server
+ * (option-fields.ts). Values the user typed are passed through even when invalid, so the API's own
+ * 422 messages are what the Playground shows.
  */
 export const PLAYGROUND_OPERATIONS = OPERATIONS;
-
-export const PLAYGROUND_ENDPOINTS = [
-  ...PLAYGROUND_OPERATIONS,
-  "scrape",
-] as const satisfies readonly Endpoint[];
+export const PLAYGROUND_ENDPOINTS = ENDPOINTS;
 export type PlaygroundEndpoint = (typeof PLAYGROUND_ENDPOINTS)[number];
 
 export type ImageFormat = "png" | "jpeg" | "webp";
+
+/** How a field is entered; derived from its JSON Schema type. */
+export type FieldKind =
+  | "boolean"
+  | "integer"
+  | "enum"
+  | "text"
+  | "longtext"
+  | "list"
+  | "labels"
+  | "number-or-text"
+  | "boolean-or-text";
+
+export interface OptionField {
+  /** `name`, or `group.name` for nested options such as `screenshot_options.format`. */
+  id: string;
+  group: string | null;
+  name: string;
+  kind: FieldKind;
+  description: string;
+  min?: number;
+  max?: number;
+  maxItems?: number;
+  choices?: string[];
+  /** The endpoints whose schema accepts this field. */
+  endpoints: PlaygroundEndpoint[];
+}
 
 export interface PlaygroundForm {
   endpoint: PlaygroundEndpoint;
   url: string;
   sync: boolean;
-  bypassCache: boolean;
   scrapeOperations: OperationName[];
-  screenshot: {
-    fullPage: boolean;
-    format: ImageFormat;
-    darkMode: boolean;
-    viewportWidth: string;
-    viewportHeight: string;
-  };
-  page: { waitForSelector: string; delay: string; removeSelectors: string };
+  /** Raw input per field id; booleans are "", "true" or "false" (unset, yes, no). */
+  values: Record<string, string>;
+  idempotencyKey: string;
 }
 
 export const DEFAULT_FORM: PlaygroundForm = {
   endpoint: "markdown",
   url: "https://example.com/",
   sync: true,
-  bypassCache: false,
   scrapeOperations: ["markdown", "meta"],
-  screenshot: { fullPage: true, format: "png", darkMode: false, viewportWidth: "", viewportHeight: "" },
-  page: { waitForSelector: "", delay: "", removeSelectors: "" },
+  values: {},
+  idempotencyKey: "",
 };
 
 /** Whole numbers become numbers; anything else is sent as typed, for the API to refuse by name. */
 function numberish(raw: string): number | string | undefined {
   const s = raw.trim();
   if (!s) return undefined;
-  return /^-?\d+$/.test(s) ? Number(s) : s;
+  return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
 }
 
 export function selectorList(raw: string): string[] {
@@ -56,47 +72,72 @@ export function selectorList(raw: string): string[] {
     .filter(Boolean);
 }
 
-export function usesScreenshot(form: Pick<PlaygroundForm, "endpoint" | "scrapeOperations">): boolean {
-  return (
-    form.endpoint === "screenshot" ||
-    (form.endpoint === "scrape" && form.scrapeOperations.includes("screenshot"))
-  );
+/** `key=value` per line. */
+export function labelList(raw: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const line of raw.split("\n")) {
+    if (!line.trim()) continue;
+    const eq = line.indexOf("=");
+    out[(eq < 0 ? line : line.slice(0, eq)).trim()] = eq < 0 ? "" : line.slice(eq + 1).trim();
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
-export function buildRequestBody(form: PlaygroundForm): Record<string, unknown> {
+/** A field common to every endpoint (url-level and page options) rather than one operation's. */
+export function isCommon(field: OptionField): boolean {
+  return ENDPOINTS.every((e) => field.endpoints.includes(e));
+}
+
+/**
+ * Does the field apply to this request? For scrape, an operation's own options (screenshot_options,
+ * Lighthouse's device…) apply only when that operation is among the chosen ones.
+ */
+export function fieldApplies(
+  field: OptionField,
+  form: Pick<PlaygroundForm, "endpoint" | "scrapeOperations">,
+): boolean {
+  if (!field.endpoints.includes(form.endpoint)) return false;
+  if (form.endpoint !== "scrape" || isCommon(field)) return true;
+  return form.scrapeOperations.some((op) => field.endpoints.includes(op));
+}
+
+function fieldValue(field: OptionField, raw: string): unknown {
+  switch (field.kind) {
+    case "boolean":
+      return raw === "true" ? true : raw === "false" ? false : undefined;
+    case "boolean-or-text":
+      return raw === "true" ? true : raw === "false" ? false : raw.trim() || undefined;
+    case "integer":
+    case "number-or-text":
+      return numberish(raw);
+    case "enum":
+    case "text":
+      return raw.trim() || undefined;
+    case "longtext":
+      return raw || undefined;
+    case "list": {
+      const list = selectorList(raw);
+      return list.length ? list : undefined;
+    }
+    case "labels":
+      return labelList(raw);
+  }
+}
+
+export function buildRequestBody(form: PlaygroundForm, fields: OptionField[]): Record<string, unknown> {
   const body: Record<string, unknown> = { url: form.url.trim(), sync: form.sync };
-  if (form.bypassCache) body.max_age = 0;
   if (form.endpoint === "scrape") body.operations = [...form.scrapeOperations];
-
-  const page: Record<string, unknown> = {};
-  if (form.page.waitForSelector.trim()) page.wait_for_selector = form.page.waitForSelector.trim();
-  const delay = numberish(form.page.delay);
-  if (delay !== undefined) page.delay = delay;
-  const remove = selectorList(form.page.removeSelectors);
-  if (remove.length) page.remove_selectors = remove;
-  if (Object.keys(page).length) body.page_options = page;
-
-  if (usesScreenshot(form)) {
-    const shot: Record<string, unknown> = {
-      full_page: form.screenshot.fullPage,
-      format: form.screenshot.format,
-      dark_mode: form.screenshot.darkMode,
-    };
-    const w = numberish(form.screenshot.viewportWidth);
-    const h = numberish(form.screenshot.viewportHeight);
-    if (w !== undefined) shot.viewport_width = w;
-    if (h !== undefined) shot.viewport_height = h;
-    body.screenshot_options = shot;
+  for (const field of fields) {
+    if (!fieldApplies(field, form)) continue;
+    const value = fieldValue(field, form.values[field.id] ?? "");
+    if (value === undefined) continue;
+    if (!field.group) body[field.name] = value;
+    else ((body[field.group] ??= {}) as Record<string, unknown>)[field.name] = value;
   }
   return body;
 }
 
-/** The same request as a curl command, for copying into a terminal with a real key. */
-export function curlCommand(
-  origin: string,
-  endpoint: PlaygroundEndpoint,
-  body: Record<string, unknown>,
-): string {
-  const json = JSON.stringify(body).replace(/'/g, "'\\''");
-  return `curl -X POST ${origin}/${endpoint} \\\n  -H "Authorization: Bearer $PTD_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '${json}'`;
+export function imageFormat(form: PlaygroundForm): ImageFormat {
+  const f = form.values["screenshot_options.format"];
+  return f === "jpeg" || f === "webp" ? f : "png";
 }

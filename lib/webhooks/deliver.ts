@@ -1,4 +1,3 @@
-import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
@@ -7,6 +6,7 @@ import { safeFetch } from "@/lib/net/safe-fetch";
 import { closedAt, destinationOf, recordOutcome } from "./destination";
 import { enqueueDeliveryJob } from "./enqueue";
 import type { WebhookPayload } from "./payload";
+import { activeSecrets, responseExcerpt, signatureHeader } from "./signing";
 export { WEBHOOK_JOB } from "./enqueue";
 
 /** After this many attempts a delivery is given up (with backoff capped at 1 h this spans > 24 h). */
@@ -32,7 +32,13 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     where: { id: deliveryId },
     include: {
       request: {
-        include: { result: true, answeredFrom: true, project: { select: { webhookSecret: true } } },
+        include: {
+          result: true,
+          answeredFrom: true,
+          project: {
+            select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretUntil: true },
+          },
+        },
       },
     },
   });
@@ -72,10 +78,11 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
   const sentAt = new Date();
-  const signature = new Webhook(req.project.webhookSecret).sign(msgId, sentAt, body);
+  const signature = signatureHeader(activeSecrets(req.project, sentAt), msgId, sentAt, body);
   const started = Date.now();
   let status: number | null = null;
   let error: string | null = null;
+  let excerpt: string | null = null;
   try {
     const res = await safeFetch(delivery.url, {
       method: "POST",
@@ -92,6 +99,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
       maxRedirects: 0, // a redirecting receiver is a misconfiguration; never re-POST a result elsewhere
     });
     status = res.status;
+    excerpt = responseExcerpt(res.body);
     if (status < 200 || status >= 300) error = `receiver answered ${status}`;
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
@@ -103,7 +111,14 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   // retry, nor start a second chain of them.
   await transaction(async (tx) => {
     await tx.webhookAttempt.create({
-      data: { deliveryId, attempt, status, error, durationMs: Date.now() - started },
+      data: {
+        deliveryId,
+        attempt,
+        status,
+        error,
+        durationMs: Date.now() - started,
+        responseExcerpt: excerpt,
+      },
     });
     await tx.webhookDelivery.update({
       where: { id: deliveryId },

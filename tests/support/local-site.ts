@@ -13,6 +13,8 @@ export interface LocalSite {
   webhooks: { headers: http.IncomingHttpHeaders; body: string; at: number }[];
   /** Make /webhook answer this status (e.g. 500 to test retries). */
   webhookStatus: number;
+  /** What /webhook answers in its body (the dashboard's delivery log shows its start). */
+  webhookReply: string;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startLocalSite(): Promise<LocalSite> {
     hits,
     webhooks: [],
     webhookStatus: 200,
+    webhookReply: "",
     close: async () => {},
   };
   const sockets = new Set<net.Socket>();
@@ -67,7 +70,7 @@ export async function startLocalSite(): Promise<LocalSite> {
       req.on("data", (d) => (body += d));
       req.on("end", () => {
         site.webhooks.push({ headers: req.headers, body, at: Date.now() });
-        res.writeHead(site.webhookStatus).end();
+        res.writeHead(site.webhookStatus).end(site.webhookReply);
       });
       return;
     }

@@ -14,6 +14,8 @@ import { Stat } from "@/components/dashboard/stat";
 import { UsageChart } from "@/components/dashboard/usage-chart";
 import { OutboxList } from "@/components/dashboard/outbox-list";
 import { ProjectList } from "@/components/dashboard/project-list";
+import { OperationUsageBars } from "@/components/dashboard/operation-usage";
+import { usageByOperation } from "@/lib/dashboard/request-history";
 
 export const metadata: Metadata = { title: "Overview · page-to-data" };
 
@@ -29,9 +31,10 @@ export default async function OverviewPage() {
     );
   }
   const org = membership.organization;
-  const [overview, usage, projects, outbox] = await Promise.all([
+  const [overview, usage, byOperation, projects, outbox] = await Promise.all([
     organizationOverview(org.id),
     dailyUsage(org.id, 30),
+    usageByOperation({ organizationId: org.id }, 30),
     projectsForUser(user.id),
     emailMode() === "dev-outbox" ? outboxFor(user.email) : Promise.resolve(null),
   ]);
@@ -95,6 +98,14 @@ export default async function OverviewPage() {
         description={`Credits spent per day, last 30 days (UTC) · ${formatNumber(total30)} in total`}
       >
         <UsageChart days={usage} />
+      </Card>
+
+      <Card
+        className="mt-6"
+        title="Usage by operation"
+        description="Credits and requests, last 30 days, every project"
+      >
+        <OperationUsageBars usage={byOperation} />
       </Card>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">

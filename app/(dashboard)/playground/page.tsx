@@ -3,6 +3,7 @@ import { requireUser } from "@/lib/dashboard/session";
 import { projectsForUser } from "@/lib/dashboard/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { Playground } from "@/components/playground/playground";
+import { playgroundFields } from "@/lib/dashboard/option-fields";
 
 export const metadata: Metadata = { title: "Playground · page-to-data" };
 
@@ -26,7 +27,7 @@ export default async function PlaygroundPage({
         title="Playground"
         description="Try any operation against a public page and see the response headers, the job's progress and a preview of the result."
       />
-      <Playground projects={projects} initialProjectId={initial} />
+      <Playground projects={projects} initialProjectId={initial} fields={playgroundFields()} />
     </>
   );
 }

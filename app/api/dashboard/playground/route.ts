@@ -3,6 +3,7 @@ import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { callerForProject } from "@/lib/auth/authenticate";
 import { processOperation } from "@/lib/api/pipeline";
 import { readJsonBody } from "@/lib/api/read-body";
+import { validateIdempotencyKey } from "@/lib/api/validate";
 import { playgroundRequestSchema } from "@/lib/dashboard/playground-request";
 import { authorizeProject, requireSession } from "@/lib/dashboard/route-guard";
 import { ensureBooted } from "@/lib/server/boot";
@@ -38,6 +39,8 @@ function answer(req: Request): Promise<Response> {
     const access = await authorizeProject(projectId, "member");
     if (!access.ok) return access.response;
     await enforceRateLimit(projectId);
-    return processOperation(await callerForProject(projectId), endpoint, body);
+    // The Playground forwards Idempotency-Key as the public API reads it (a header), same checks.
+    const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
+    return processOperation(await callerForProject(projectId), endpoint, body, idempotencyKey);
   });
 }

@@ -44,9 +44,17 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
         title={project.name}
         description={<span className="font-mono text-xs">{project.id}</span>}
         actions={
-          <Link href={`/playground?project=${project.id}`} className={buttonClass("secondary")}>
-            Try in Playground
-          </Link>
+          <>
+            <Link href={`/dashboard/projects/${project.id}/requests`} className={buttonClass("secondary")}>
+              Request history
+            </Link>
+            <Link href={`/dashboard/projects/${project.id}/webhooks`} className={buttonClass("secondary")}>
+              Webhooks
+            </Link>
+            <Link href={`/playground?project=${project.id}`} className={buttonClass("secondary")}>
+              Try in Playground
+            </Link>
+          </>
         }
       />
 
@@ -86,7 +94,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
           actions={<RefreshButton />}
           bodyClassName="p-0"
         >
-          <RequestsTable requests={requests} />
+          <RequestsTable requests={requests} projectId={project.id} />
         </Card>
       </div>
     </>

@@ -1,0 +1,97 @@
+import type { DeliveryEntry } from "@/lib/dashboard/webhook-log";
+import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { RedeliverButton } from "./redeliver-button";
+
+const STATE_TONE: Record<DeliveryEntry["state"], Tone> = {
+  pending: "blue",
+  delivered: "green",
+  failed: "red",
+};
+
+function statusTone(status: number | null): Tone {
+  if (status === null) return "red";
+  return status >= 200 && status < 300 ? "green" : "amber";
+}
+
+export function DeliveryLog({
+  projectId,
+  entries,
+  canAdmin,
+}: {
+  projectId: string;
+  entries: DeliveryEntry[];
+  canAdmin: boolean;
+}) {
+  if (!entries.length) {
+    return (
+      <p className="px-5 py-4 text-sm text-slate-500">
+        No deliveries yet. An async request (sync false) with report_to or a default webhook URL is delivered
+        here when it finishes.
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="delivery-log">
+      {entries.map((d) => (
+        <li key={d.id} className="px-5 py-4" data-testid="delivery" data-state={d.state} data-token={d.token}>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={STATE_TONE[d.state]}>{d.state}</Badge>
+                <span className="font-medium text-slate-800">{d.operation}</span>
+                <span className="font-mono text-xs text-slate-500" title={d.token}>
+                  {d.token.slice(0, 14)}…
+                </span>
+              </div>
+              <p className="mt-1 truncate font-mono text-xs text-slate-500" title={d.url}>
+                → {d.url}
+              </p>
+            </div>
+            <div className="flex items-center gap-3 text-xs text-slate-500">
+              {formatDateTime(d.createdAt)}
+              {canAdmin && d.state !== "pending" && (
+                <RedeliverButton projectId={projectId} deliveryId={d.id} />
+              )}
+            </div>
+          </div>
+          {d.attempts.length > 0 && (
+            <table className="mt-3 w-full table-fixed text-xs" data-testid="attempts">
+              <thead>
+                <tr className="text-left text-slate-400">
+                  <th className="w-8 py-1 pr-3 font-medium">#</th>
+                  <th className="w-48 py-1 pr-3 font-medium">Time</th>
+                  <th className="w-28 py-1 pr-3 font-medium">Status</th>
+                  <th className="w-24 py-1 pr-3 font-medium">Latency</th>
+                  <th className="py-1 font-medium">Response</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.attempts.map((a) => (
+                  <tr key={a.attempt} data-testid="attempt" className="align-top">
+                    <td className="py-1 pr-3 tabular-nums text-slate-500">{a.attempt}</td>
+                    <td className="whitespace-nowrap py-1 pr-3 text-slate-600">{formatDateTime(a.at)}</td>
+                    <td className="py-1 pr-3">
+                      <Badge tone={statusTone(a.status)}>{a.status ?? "no answer"}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap py-1 pr-3 tabular-nums text-slate-600">
+                      {formatDuration(a.durationMs)}
+                    </td>
+                    <td className="py-1">
+                      {a.error && <span className="block text-red-700">{a.error}</span>}
+                      {a.responseExcerpt && (
+                        <code className="block truncate font-mono text-slate-600" title={a.responseExcerpt}>
+                          {a.responseExcerpt}
+                        </code>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+"use server";
+
+import crypto from "node:crypto";
+import { revalidatePath } from "next/cache";
+import { db } from "@/lib/db";
+import { transaction } from "@/lib/jobs";
+import { newWebhookSecret } from "@/lib/admin/organizations";
+import { safeFetch } from "@/lib/net/safe-fetch";
+import { enqueueDeliveryJob } from "@/lib/webhooks/enqueue";
+import { activeSecrets, responseExcerpt, SECRET_GRACE_MS, signatureHeader } from "@/lib/webhooks/signing";
+import { projectAccess } from "../access";
+import { asUser, UserFacingError, type ActionResult } from "../action-result";
+
+/**
+ * Webhook actions of the project page (issue 10 §6). Each re-checks the session and the caller's
+ * role; redelivery and the test event go through the same egress guard as real deliveries.
+ */
+
+/** Re-sends a delivery's request as a NEW delivery (new webhook-id: a receiver that de-duplicates
+ * by id would otherwise drop exactly the message the user asked to send again). */
+export async function redeliverAction(
+  projectId: string,
+  deliveryId: string,
+): Promise<ActionResult<{ deliveryId: string }>> {
+  return asUser(async (user) => {
+    await projectAccess(user.id, projectId, "admin");
+    const original = await db().webhookDelivery.findFirst({
+      where: { id: deliveryId, request: { projectId } },
+      select: { requestId: true, url: true },
+    });
+    if (!original) throw new UserFacingError("No such delivery in this project.");
+    const created = await transaction(async (tx) => {
+      const d = await tx.webhookDelivery.create({
+        data: { requestId: original.requestId, url: original.url },
+      });
+      await enqueueDeliveryJob(d.id, original.url, { tx }); // the destination's own lane
+      return d;
+    });
+    revalidatePath(`/dashboard/projects/${projectId}/webhooks`);
+    return { deliveryId: created.id };
+  });
+}
+
+export interface TestEventOutcome {
+  url: string;
+  status: number | null;
+  durationMs: number;
+  excerpt: string | null;
+  error: string | null;
+}
+
+/** POSTs a signed `webhook.test` event to the project's default webhook now and reports the answer. */
+export async function sendTestEventAction(
+  projectId: string,
+): Promise<ActionResult<{ outcome: TestEventOutcome }>> {
+  return asUser(async (user) => {
+    await projectAccess(user.id, projectId, "admin");
+    const project = await db().project.findUniqueOrThrow({
+      where: { id: projectId },
+      select: {
+        webhookUrl: true,
+        webhookSecret: true,
+        previousWebhookSecret: true,
+        previousWebhookSecretUntil: true,
+      },
+    });
+    if (!project.webhookUrl)
+      throw new UserFacingError("Set a default webhook URL first, then send a test event.");
+    const sentAt = new Date();
+    const msgId = `msg_test_${crypto.randomBytes(12).toString("hex")}`;
+    const body = JSON.stringify({
+      type: "webhook.test",
+      timestamp: sentAt.toISOString(),
+      data: { project_id: projectId },
+    });
+    const started = Date.now();
+    const outcome: TestEventOutcome = {
+      url: project.webhookUrl,
+      status: null,
+      durationMs: 0,
+      excerpt: null,
+      error: null,
+    };
+    try {
+      const res = await safeFetch(project.webhookUrl, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "PageToData-Webhooks/1.0",
+          "webhook-id": msgId,
+          "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+          "webhook-signature": signatureHeader(activeSecrets(project, sentAt), msgId, sentAt, body),
+        },
+        body,
+        timeoutMs: 15_000,
+        maxBytes: 64 * 1024,
+        maxRedirects: 0,
+      });
+      outcome.status = res.status;
+      outcome.excerpt = responseExcerpt(res.body);
+      if (res.status < 200 || res.status >= 300) outcome.error = `receiver answered ${res.status}`;
+    } catch (err) {
+      outcome.error = err instanceof Error ? err.message : String(err);
+    }
+    outcome.durationMs = Date.now() - started;
+    return { outcome };
+  });
+}
+
+/**
+ * New signing secret; the old one keeps signing beside it for SECRET_GRACE_MS so receivers can
+ * switch without dropping deliveries. Rotating again inside the window drops the oldest secret.
+ */
+export async function rotateWebhookSecretAction(
+  projectId: string,
+): Promise<ActionResult<{ secret: string; previousUntil: string }>> {
+  return asUser(async (user) => {
+    await projectAccess(user.id, projectId, "admin");
+    const current = await db().project.findUniqueOrThrow({
+      where: { id: projectId },
+      select: { webhookSecret: true },
+    });
+    const secret = newWebhookSecret();
+    const previousUntil = new Date(Date.now() + SECRET_GRACE_MS);
+    await db().project.update({
+      where: { id: projectId },
+      data: {
+        webhookSecret: secret,
+        previousWebhookSecret: current.webhookSecret,
+        previousWebhookSecretUntil: previousUntil,
+      },
+    });
+    revalidatePath(`/dashboard/projects/${projectId}/webhooks`);
+    return { secret, previousUntil: previousUntil.toISOString() };
+  });
+}
+
+/** Ends the grace window at once (the old secret may have leaked). */
+export async function stopOldWebhookSecretAction(projectId: string): Promise<ActionResult> {
+  return asUser(async (user) => {
+    await projectAccess(user.id, projectId, "admin");
+    await db().project.update({
+      where: { id: projectId },
+      data: { previousWebhookSecret: null, previousWebhookSecretUntil: null },
+    });
+    revalidatePath(`/dashboard/projects/${projectId}/webhooks`);
+    return {};
+  });
+}
