@@ -1,4 +1,5 @@
 import { openApiDocument } from "@/lib/openapi/document";
+import { inlineRefs } from "@/lib/openapi/inline-refs";
 import { OPERATION_CREDITS } from "@/lib/billing/prices";
 import { OPERATIONS } from "@/lib/schemas/options";
 import { FIELD_NOTES } from "./field-notes";
@@ -53,7 +54,7 @@ export function apiReference(baseUrl: string): {
   description: string;
   endpoints: EndpointDoc[];
 } {
-  const doc = openApiDocument();
+  const doc: unknown = inlineRefs(openApiDocument());
   if (!isRecord(doc) || !isRecord(doc.paths)) throw new Error("The OpenAPI document has no paths.");
   const info = isRecord(doc.info) ? doc.info : {};
   const endpoints: EndpointDoc[] = [];
