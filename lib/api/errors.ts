@@ -129,6 +129,7 @@ export const clientError = {
       "processing_timeout",
       "The work ran longer than 60 seconds. It continues: collect the result with GET /result/{token}.",
       { token },
+      { "X-Result-Token": token },
     ),
 } as const;
 

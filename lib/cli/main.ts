@@ -53,7 +53,8 @@ export function parseArgv(argv: string[]): Parsed {
     const name = arg.slice(2, eq > 0 ? eq : undefined);
     let value: string | true = eq > 0 ? arg.slice(eq + 1) : true;
     // Switches take a value only when it is spelled true/false; every other flag takes the next word.
-    const isSwitch = SWITCHES.has(name) || flagSpecs().get(name)?.kind === "boolean" || name.startsWith("no-");
+    const isSwitch =
+      SWITCHES.has(name) || flagSpecs().get(name)?.kind === "boolean" || name.startsWith("no-");
     const next = argv[i + 1];
     if (value === true && next !== undefined && !next.startsWith("--")) {
       if (!isSwitch || next === "true" || next === "false") {
@@ -96,7 +97,11 @@ async function runOperation(endpoint: Endpoint, args: Parsed): Promise<void> {
   const body = { ...bodyFromFlags(args.flags), url };
   if (args.global.has("async")) {
     const ack = await api.run(endpoint, { ...body, sync: false } as never, options);
-    write({ token: ack.token, status: ack.status, ...("labels" in ack && { labels: ack.labels }) }, null, undefined);
+    write(
+      { token: ack.token, status: ack.status, ...("labels" in ack && { labels: ack.labels }) },
+      null,
+      undefined,
+    );
     return;
   }
   const progress = startProgress(`${endpoint} ${url}`);
@@ -145,8 +150,12 @@ export async function main(argv: string[]): Promise<number> {
       return -1; // keeps running until stdin closes
     }
     if (command === "result") await collect(args);
-    else if ((ENDPOINTS as readonly string[]).includes(command)) await runOperation(command as Endpoint, args);
-    else throw new UsageError(`Unknown command ${command}. Operations: ${ENDPOINTS.join(", ")}; or result, mcp.`);
+    else if ((ENDPOINTS as readonly string[]).includes(command))
+      await runOperation(command as Endpoint, args);
+    else
+      throw new UsageError(
+        `Unknown command ${command}. Operations: ${ENDPOINTS.join(", ")}; or result, mcp.`,
+      );
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -89,11 +89,18 @@ function convert(name: string, kind: Kind, raw: string | true, negated: boolean,
   switch (kind) {
     case "number": {
       const n = Number(raw);
-      if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, not ${JSON.stringify(raw)}.`);
+      if (!Number.isFinite(n))
+        throw new UsageError(`--${name} must be a number, not ${JSON.stringify(raw)}.`);
       return n;
     }
     case "array":
-      return [...((previous as string[] | undefined) ?? []), ...raw.split(",").map((s) => s.trim()).filter(Boolean)];
+      return [
+        ...((previous as string[] | undefined) ?? []),
+        ...raw
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ];
     case "record": {
       const eq = raw.indexOf("=");
       if (eq < 1) throw new UsageError(`--${name} takes key=value, e.g. --${name} order=42.`);
@@ -107,9 +114,13 @@ function convert(name: string, kind: Kind, raw: string | true, negated: boolean,
 export function flagHelp(): string {
   return [...flagSpecs()]
     .map(([name, spec]) => {
-      const value = { boolean: "", number: " <n>", string: " <text>", array: " <a,b>", record: " <key=value>" }[
-        spec.kind
-      ];
+      const value = {
+        boolean: "",
+        number: " <n>",
+        string: " <text>",
+        array: " <a,b>",
+        record: " <key=value>",
+      }[spec.kind];
       return `  --${name}${value}`;
     })
     .join("\n");

@@ -20,18 +20,33 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
 
 describe("the response checker", () => {
   // A checker that cannot fail proves nothing: it must catch each kind of break.
-  const ok = { method: "POST", path: "/api/meta", headers: new Headers({ "content-type": "application/json" }) };
+  const ok = {
+    method: "POST",
+    path: "/api/meta",
+    headers: new Headers({ "content-type": "application/json" }),
+  };
   it("flags an undocumented status, a wrong media type, a body off the schema and a missing header", () => {
     expect(contractViolation({ ...ok, status: 400, body: "{}" })).toMatch(/status not documented/);
     expect(
-      contractViolation({ ...ok, status: 401, headers: new Headers({ "content-type": "text/plain" }), body: "x" }),
+      contractViolation({
+        ...ok,
+        status: 401,
+        headers: new Headers({ "content-type": "text/plain" }),
+        body: "x",
+      }),
     ).toMatch(/Content-Type text\/plain not documented/);
-    expect(contractViolation({ ...ok, status: 401, body: JSON.stringify({ error: "nope", message: "m" }) })).toMatch(
-      /does not match the schema/,
-    );
-    expect(contractViolation({ ...ok, status: 200, body: "{}" })).toMatch(/required header X-Result-Token missing/);
     expect(
-      contractViolation({ ...ok, status: 401, body: JSON.stringify({ error: "invalid_api_key", message: "m" }) }),
+      contractViolation({ ...ok, status: 401, body: JSON.stringify({ error: "nope", message: "m" }) }),
+    ).toMatch(/does not match the schema/);
+    expect(contractViolation({ ...ok, status: 200, body: "{}" })).toMatch(
+      /required header X-Result-Token missing/,
+    );
+    expect(
+      contractViolation({
+        ...ok,
+        status: 401,
+        body: JSON.stringify({ error: "invalid_api_key", message: "m" }),
+      }),
     ).toBeNull();
     // Paths outside the API are not its business.
     expect(contractViolation({ ...ok, path: "/api/health", status: 500, body: "" })).toBeNull();
@@ -63,7 +78,14 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
     const schemas = (doc.components as Json).schemas as Json;
-    for (const name of ["Accepted", "Processing", "Metadata", "ScrapeResult", "ValidationError", "OperationFailure"]) {
+    for (const name of [
+      "Accepted",
+      "Processing",
+      "Metadata",
+      "ScrapeResult",
+      "ValidationError",
+      "OperationFailure",
+    ]) {
       expect(schemas, name).toHaveProperty(name);
     }
     expect((doc.webhooks as Json).result).toBeDefined();
@@ -75,9 +97,11 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
       expect(body.example, endpoint).toBeDefined();
     }
     // The status table comes from the one error table: 422 lists invalid_body, 429 all three codes.
-    const validationCodes = (schemas.ValidationError as { properties: { error: { enum: string[] } } }).properties
-      .error.enum;
-    expect(validationCodes).toEqual(expect.arrayContaining(["invalid_body", "invalid_url", "report_to_port"]));
+    const validationCodes = (schemas.ValidationError as { properties: { error: { enum: string[] } } })
+      .properties.error.enum;
+    expect(validationCodes).toEqual(
+      expect.arrayContaining(["invalid_body", "invalid_url", "report_to_port"]),
+    );
   });
 
   it("every kind of response validates against it", async () => {
@@ -100,14 +124,21 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
     );
     expect(scrape.status).toBe(200);
     // Async: acknowledgement, 202 (or already 200), 200.
-    const ack = await app.post("/api/markdown", { url: "http://article.test/async-openapi", labels: { a: "1" } }, key);
+    const ack = await app.post(
+      "/api/markdown",
+      { url: "http://article.test/async-openapi", labels: { a: "1" } },
+      key,
+    );
     const { token } = (await ack.json()) as { token: string };
     await app.get(`/api/result/${token}`, key);
     await until(async () => ((await app.get(`/api/result/${token}`, key)).status === 200 ? true : undefined));
     // Failures: sync 422 with the sentence, then the same failure through GET /result.
     const failed = await app.post("/api/markdown", { url: "http://article.test/missing", sync: true }, key);
     expect(failed.status).toBe(422);
-    expect(await app.get(`/api/result/${failed.headers.get("x-result-token")}`, key)).toHaveProperty("status", 422);
+    expect(await app.get(`/api/result/${failed.headers.get("x-result-token")}`, key)).toHaveProperty(
+      "status",
+      422,
+    );
     // Client errors: 401, 404, 415, 422 (field, body not JSON, body not an object).
     expect((await app.post("/api/html", { url })).status).toBe(401);
     expect((await app.get("/api/result/req_unknown", key)).status).toBe(404);

@@ -79,7 +79,17 @@ export function contractViolation(r: SeenResponse): string | null {
       return `${where}: body is not JSON`;
     }
   }
-  const pointer = ["", "paths", escape(template), method, "responses", statusKey, "content", escape(media), "schema"].join("/");
+  const pointer = [
+    "",
+    "paths",
+    escape(template),
+    method,
+    "responses",
+    statusKey,
+    "content",
+    escape(media),
+    "schema",
+  ].join("/");
   const validate = validator(pointer);
   if (validate(body)) return null;
   const errors = (validate.errors ?? [])
