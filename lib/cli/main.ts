@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import fs from "node:fs";
 import { ENDPOINTS } from "../schemas/operations";
-import { PageToData, PageToDataError, type Endpoint } from "../sdk";
+import { PageToData, PageToDataError, type Endpoint, type PageRequest } from "../sdk";
 import { bodyFromFlags, flagHelp, flagSpecs, UsageError } from "./options";
 import { startProgress } from "./progress";
 
@@ -96,7 +96,11 @@ async function runOperation(endpoint: Endpoint, args: Parsed): Promise<void> {
   const options = typeof idempotencyKey === "string" ? { idempotencyKey } : {};
   const body = { ...bodyFromFlags(args.flags), url };
   if (args.global.has("async")) {
-    const ack = await api.run(endpoint, { ...body, sync: false } as never, options);
+    const ack = await api.run<Endpoint, PageRequest & { sync: false }>(
+      endpoint,
+      { ...body, sync: false } as PageRequest & { sync: false },
+      options,
+    );
     write(
       { token: ack.token, status: ack.status, ...("labels" in ack && { labels: ack.labels }) },
       null,
@@ -106,7 +110,12 @@ async function runOperation(endpoint: Endpoint, args: Parsed): Promise<void> {
   }
   const progress = startProgress(`${endpoint} ${url}`);
   try {
-    const done = await api.run(endpoint, { ...body, sync: true } as never, options);
+    // The API validates the body (flags were only converted to types): no second check here.
+    const done = await api.run<Endpoint, PageRequest & { sync: true }>(
+      endpoint,
+      { ...body, sync: true } as PageRequest & { sync: true },
+      options,
+    );
     progress.stop();
     write(done.result, endpoint, outFile(args));
   } finally {
@@ -167,7 +176,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`page-to-data: ${err.message} [${err.status} ${err.code}]${token}\n`);
       return 1;
     }
-    process.stderr.write(`page-to-data: ${(err as Error).message ?? err}\n`);
+    // fetch says only "fetch failed"; the cause (ECONNREFUSED, ENOTFOUND…) is what helps.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause ? ` (${cause.code ?? cause.message})` : "";
+    process.stderr.write(`page-to-data: ${(err as Error).message ?? err}${detail}\n`);
     return 1;
   }
 }

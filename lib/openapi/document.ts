@@ -25,7 +25,7 @@ import {
 } from "@/lib/schemas/responses";
 import { OPERATION_CREDITS } from "@/lib/billing/prices";
 import { contentTypeOf } from "@/lib/operations/format";
-import { errorSchemas } from "./errors";
+import { errorSchemaFor, errorSchemas, errorStatuses } from "./errors";
 import {
   type HeaderObject,
   operationHeaders,
@@ -126,7 +126,7 @@ function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
         content: json(requestSchemas[endpoint], docs.request),
       },
     },
-    responses: {
+    responses: withTableStatuses({
       200: {
         description: `Async: \`Accepted\` (application/json). With \`sync: true\`: the result (${type}).`,
         headers: { ...operationHeaders, ...aiHeaders },
@@ -150,8 +150,21 @@ function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
         errorSchemas.ProcessingTimeoutError,
         { "X-Result-Token": { ...resultTokenHeader, required: true } },
       ),
-    },
+    }),
   });
+}
+
+/**
+ * Adds every other status of the error table (a code added there, say a 413, is documented on
+ * the operations at once). 404 and 410 belong to GET /result only; 405 is Next.js's own, bodiless.
+ */
+function withTableStatuses(responses: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
+  const extra: Record<string, ResponseConfig> = {};
+  for (const status of errorStatuses()) {
+    if (String(status) in responses || [404, 405, 410].includes(status)) continue;
+    extra[status] = jsonResponse(`Error ${status}.`, errorSchemaFor(status));
+  }
+  return { ...responses, ...extra };
 }
 
 function registerResult(registry: OpenAPIRegistry) {

@@ -65,3 +65,13 @@ export const errorSchemas = {
 } as const;
 
 export type ErrorSchemaName = keyof typeof errorSchemas;
+
+/** Every status the error table holds: a status added there is documented without editing here. */
+export function errorStatuses(): number[] {
+  return [...new Set(Object.values(ERROR_CODES).map((e) => e.status))].sort();
+}
+
+/** An inline error body for a status with no named schema above. */
+export function errorSchemaFor(status: number) {
+  return errorSchema(codesWithStatus(status), {});
+}

@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
@@ -22,7 +24,7 @@ describe("SDK (page-to-data/sdk) against the real server", () => {
   beforeAll(async () => {
     execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
     // The package's own name resolves through its `exports`, as it does from another project.
-    sdk = (await import(/* @vite-ignore */ "page-to-data/sdk")) as Sdk;
+    sdk = (await import(/* @vite-ignore */ "page-to-data/sdk")) as unknown as Sdk;
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     key = (await app.admin("org", "create", "--name", "SDK", "--plan", "pro")).apiKey as string;
@@ -181,5 +183,60 @@ describe("SDK (page-to-data/sdk) against the real server", () => {
     expect(() =>
       sdk.verifyWebhook(delivery.body, { ...headers, "webhook-signature": forged }, project.webhookSecret),
     ).toThrow();
+  });
+
+  it("works from another project that depends on it by path (JavaScript and nodenext TypeScript)", async () => {
+    const consumer = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-consumer-"));
+    try {
+      fs.mkdirSync(path.join(consumer, "node_modules"));
+      fs.symlinkSync(ROOT, path.join(consumer, "node_modules/page-to-data"));
+      fs.writeFileSync(
+        path.join(consumer, "package.json"),
+        JSON.stringify({ type: "module", private: true }),
+      );
+      fs.writeFileSync(
+        path.join(consumer, "run.mjs"),
+        `import { PageToData } from "page-to-data/sdk";
+const ptd = new PageToData();
+const { result } = await ptd.markdown({ url: "http://article.test/consumer", sync: true });
+process.stdout.write(result);`,
+      );
+      const out = execFileSync(process.execPath, ["run.mjs"], {
+        cwd: consumer,
+        env: { ...process.env, PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
+      }).toString();
+      expect(out).toMatch(/^# A local article/);
+      // The declarations resolve for a strict nodenext project too, and type the results.
+      fs.writeFileSync(
+        path.join(consumer, "check.ts"),
+        `import { PageToData, type Metadata } from "page-to-data/sdk";
+export async function title(ptd: PageToData): Promise<string | null> {
+  const meta: { result: Metadata } = await ptd.meta({ url: "https://example.com/", sync: true });
+  return meta.result.title;
+}`,
+      );
+      execFileSync(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/typescript/bin/tsc"),
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          "--types",
+          "node",
+          "--typeRoots",
+          path.join(ROOT, "node_modules/@types"),
+          "check.ts",
+        ],
+        { cwd: consumer },
+      );
+    } finally {
+      fs.rmSync(consumer, { recursive: true, force: true });
+    }
   });
 });
