@@ -23,15 +23,22 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "lib/sdk/tsconfig.json"], {
-  cwd: root,
-  stdio: "inherit",
-});
+execFileSync(
+  process.execPath,
+  [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "lib/sdk/tsconfig.json"],
+  {
+    cwd: root,
+    stdio: "inherit",
+  },
+);
 
 // Consumers on moduleResolution node16/nodenext need explicit extensions in relative imports.
 for (const file of fs.readdirSync(path.join(root, "dist/types"), { recursive: true })) {
   if (!String(file).endsWith(".d.ts")) continue;
   const full = path.join(root, "dist/types", String(file));
   const text = fs.readFileSync(full, "utf8");
-  fs.writeFileSync(full, text.replace(/(from\s+["'])(\.{1,2}\/[^"']+?)(["'])/g, (_, a, p, b) => `${a}${p}.js${b}`));
+  fs.writeFileSync(
+    full,
+    text.replace(/(from\s+["'])(\.{1,2}\/[^"']+?)(["'])/g, (_, a, p, b) => `${a}${p}.js${b}`),
+  );
 }
