@@ -43,6 +43,7 @@ interface Parsed {
 
 export function parseArgv(argv: string[]): Parsed {
   const parsed: Parsed = { positionals: [], global: new Map(), flags: [] };
+  const specs = flagSpecs();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith("--")) {
@@ -53,8 +54,7 @@ export function parseArgv(argv: string[]): Parsed {
     const name = arg.slice(2, eq > 0 ? eq : undefined);
     let value: string | true = eq > 0 ? arg.slice(eq + 1) : true;
     // Switches take a value only when it is spelled true/false; every other flag takes the next word.
-    const isSwitch =
-      SWITCHES.has(name) || flagSpecs().get(name)?.kind === "boolean" || name.startsWith("no-");
+    const isSwitch = SWITCHES.has(name) || specs.get(name)?.kind === "boolean" || name.startsWith("no-");
     const next = argv[i + 1];
     if (value === true && next !== undefined && !next.startsWith("--")) {
       if (!isSwitch || next === "true" || next === "false") {

@@ -81,6 +81,21 @@ describe("MCP server against the real server", () => {
     })) as CallToolResult;
     expect(meta.structuredContent).toMatchObject({ title: "A local article" });
 
+    // The other page tools answer through the same path (lighthouse: tests/lighthouse, slow).
+    for (const name of ["html", "summarize", "keywords", "console"]) {
+      const r = (await client.callTool({
+        name,
+        arguments: { url: "http://article.test/mcp" },
+      })) as CallToolResult;
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      expect(textOf(r).length, name).toBeGreaterThan(0);
+    }
+    const scrape = (await client.callTool({
+      name: "scrape",
+      arguments: { url: "http://article.test/mcp", operations: ["markdown", "keywords"] },
+    })) as CallToolResult;
+    expect(scrape.structuredContent).toMatchObject({ operations: { markdown: { success: true } } });
+
     // The one pipeline: each call is a request of the project, charged the operation's price.
     const rows = await app.sql<{ operation: string; cost: number }>(
       `SELECT operation, cost FROM "Request" WHERE "projectId" = $1 ORDER BY "createdAt"`,
@@ -90,6 +105,12 @@ describe("MCP server against the real server", () => {
       ["markdown", 1],
       ["screenshot", 1],
       ["meta", 5],
+      ["html", 1],
+      ["summarize", 17],
+      ["keywords", 15],
+      ["console", 1],
+      // markdown and keywords of this page are cached by now: the scrape costs 0, as over HTTP.
+      ["scrape", 0],
     ]);
     await client.close();
   });

@@ -24,7 +24,9 @@ describe("SDK (page-to-data/sdk) against the real server", () => {
   beforeAll(async () => {
     execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
     // The package's own name resolves through its `exports`, as it does from another project.
-    sdk = (await import(/* @vite-ignore */ "page-to-data/sdk")) as unknown as Sdk;
+    // (A variable, so that type-checking does not need dist/ to exist yet.)
+    const specifier = "page-to-data/sdk";
+    sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     key = (await app.admin("org", "create", "--name", "SDK", "--plan", "pro")).apiKey as string;
