@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -146,7 +147,8 @@ describe("MCP server against the real server", () => {
   });
 
   it("stdio: `page-to-data mcp` serves the same tools through the HTTP API", async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // Async: the local site answers from this process.
+    await promisify(execFile)(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(
       new StdioClientTransport({

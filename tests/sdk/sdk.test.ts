@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +14,7 @@ import { startLocalSite, type LocalSite } from "../support/local-site";
  * imports it: `page-to-data/sdk` (the package's exports, i.e. the built bundle in dist/).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
 type Sdk = typeof import("../../lib/sdk");
 
 describe("SDK (page-to-data/sdk) against the real server", () => {
@@ -203,10 +205,11 @@ const ptd = new PageToData();
 const { result } = await ptd.markdown({ url: "http://article.test/consumer", sync: true });
 process.stdout.write(result);`,
       );
-      const out = execFileSync(process.execPath, ["run.mjs"], {
+      // Async: the local site answers from this process, so a blocking exec would starve it.
+      const { stdout: out } = await run(process.execPath, ["run.mjs"], {
         cwd: consumer,
         env: { ...process.env, PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
-      }).toString();
+      });
       expect(out).toMatch(/^# A local article/);
       // The declarations resolve for a strict nodenext project too, and type the results.
       fs.writeFileSync(
@@ -217,7 +220,7 @@ export async function title(ptd: PageToData): Promise<string | null> {
   return meta.result.title;
 }`,
       );
-      execFileSync(
+      await run(
         process.execPath,
         [
           path.join(ROOT, "node_modules/typescript/bin/tsc"),
