@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: ["lib/generated/**", ".next/**", ".tools/**", "data/**", "node_modules/**"] },
+  { ignores: ["lib/generated/**", ".next/**", ".tools/**", "data/**", "node_modules/**", "dist/**"] },
   {
     rules: {
       // `any` at boundaries is a defect; inside, unknown + narrowing is the rule.

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
+    // Fails a file whose HTTP responses break the OpenAPI document (tests/support/openapi-contract.ts).
+    setupFiles: ["tests/support/setup.ts"],
     // Two cores: browser and database tests fight for CPU, so run files one or two at a time.
     pool: "forks",
     maxWorkers: 2,

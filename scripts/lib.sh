@@ -115,6 +115,8 @@ checkout_unlock() { flock -u 9; exec 9>&-; }
 ensure_build() {
   local stamp=".next/.source-fingerprint"
   checkout_lock
+  # The SDK and CLI bundles (dist/, `npx page-to-data`) are cheap: always rebuilt.
+  node scripts/build-sdk.mjs || { checkout_unlock; exit 1; }
   local now; now="$(source_fingerprint)"
   if [ -f .next/BUILD_ID ] && [ "$(cat "$stamp" 2>/dev/null)" = "$now" ]; then
     echo "build is current (sources unchanged since the last build)"

@@ -22,87 +22,121 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * THE table of machine-readable error codes and their statuses (spec §5, §7.1, §7.3). The
+ * factories below and the OpenAPI document's error schemas are both built from it.
+ */
+export const ERROR_CODES = {
+  invalid_api_key: {
+    status: 401,
+    description: "The Authorization header is missing or names no active key.",
+  },
+  email_unverified: { status: 403, description: "No admin of the organization has confirmed their email." },
+  not_found: { status: 404, description: "No result for this token under this project." },
+  method_not_allowed: { status: 405, description: "The endpoint does not accept this HTTP method." },
+  expired: { status: 410, description: "The result is older than 30 days." },
+  payload_too_large: { status: 413, description: "The body is larger than the request cap (256 KB)." },
+  unsupported_media_type: { status: 415, description: "The body is not sent as application/json." },
+  invalid_body: { status: 422, description: "The body is not JSON, or not a JSON object." },
+  invalid_url: { status: 422, description: "url is missing or not a public http(s) address." },
+  invalid_max_age: { status: 422, description: "max_age cannot be read or is out of range." },
+  invalid_options: { status: 422, description: "An option is unknown, of the wrong type or out of range." },
+  invalid_labels: { status: 422, description: "labels is not an object of at most 16 string values." },
+  invalid_idempotency_key: { status: 422, description: "Idempotency-Key is not 1–255 printable ASCII." },
+  idempotency_key_reused: { status: 422, description: "The key was used with another request in 24 h." },
+  report_to_invalid: { status: 422, description: "report_to is not a URL." },
+  report_to_scheme: { status: 422, description: "report_to is not http or https." },
+  report_to_credentials: { status: 422, description: "report_to embeds credentials." },
+  report_to_port: { status: 422, description: "report_to uses a non-default port." },
+  report_to_not_public: { status: 422, description: "report_to is not a public address." },
+  quota_exceeded: { status: 429, description: "Free plan out of monthly credits." },
+  concurrency_limit: { status: 429, description: "Over the plan's parallel-request limit." },
+  rate_limited: { status: 429, description: "Sending too fast; retry after Retry-After seconds." },
+  processing_timeout: { status: 504, description: "The sync wait passed 60 s; the work continues." },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+function apiError(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
+  return new ApiError(ERROR_CODES[code].status, { error: code, message, ...extra }, headers);
+}
+
 /** Client errors with machine-readable codes (§5, §7.1, §7.3). */
 export const clientError = {
-  invalidApiKey: (message: string) => new ApiError(401, { error: "invalid_api_key", message }),
+  invalidApiKey: (message: string) => apiError("invalid_api_key", message),
   emailUnverified: () =>
-    new ApiError(403, {
-      error: "email_unverified",
-      message:
-        "This key is valid, but no admin of the organization has confirmed their email address yet. " +
+    apiError(
+      "email_unverified",
+      "This key is valid, but no admin of the organization has confirmed their email address yet. " +
         "Open the confirmation link we emailed, or request a new one in the dashboard under Settings → Account.",
-    }),
-  invalidUrl: (message: string) => new ApiError(422, { error: "invalid_url", message }),
-  invalidMaxAge: (message: string) => new ApiError(422, { error: "invalid_max_age", message }),
-  invalidOptions: (message: string) => new ApiError(422, { error: "invalid_options", message }),
-  invalidLabels: (message: string) => new ApiError(422, { error: "invalid_labels", message }),
-  invalidIdempotencyKey: () =>
-    new ApiError(422, {
-      error: "invalid_idempotency_key",
-      message: "Idempotency-Key must be 1 to 255 printable ASCII characters with no spaces.",
-    }),
-  idempotencyKeyReused: () =>
-    new ApiError(422, {
-      error: "idempotency_key_reused",
-      message:
-        "This Idempotency-Key was used with a different request in the last 24 hours. Nothing ran. " +
-        "Send a new key for a new request.",
-    }),
-  reportTo: (code: string, message: string) => new ApiError(422, { error: code, message }),
-  invalidBody: (message: string) => new ApiError(400, { error: "invalid_body", message }),
-  payloadTooLarge: (maxBytes: number) =>
-    new ApiError(413, {
-      error: "payload_too_large",
-      message: `The request body is larger than ${Math.round(maxBytes / 1024)} KB. Send only the request's JSON fields.`,
-    }),
-  unsupportedMediaType: () =>
-    new ApiError(415, {
-      error: "unsupported_media_type",
-      message: "Send the request body as JSON with the header Content-Type: application/json.",
-    }),
-  methodNotAllowed: (allowed: string) =>
-    new ApiError(
-      405,
-      { error: "method_not_allowed", message: `Use ${allowed} on this endpoint.` },
-      { Allow: allowed },
     ),
-  notFound: () =>
-    new ApiError(404, { error: "not_found", message: "No result for this token under this project." }),
+  invalidUrl: (message: string) => apiError("invalid_url", message),
+  invalidMaxAge: (message: string) => apiError("invalid_max_age", message),
+  invalidOptions: (message: string) => apiError("invalid_options", message),
+  invalidLabels: (message: string) => apiError("invalid_labels", message),
+  invalidIdempotencyKey: () =>
+    apiError(
+      "invalid_idempotency_key",
+      "Idempotency-Key must be 1 to 255 printable ASCII characters with no spaces.",
+    ),
+  idempotencyKeyReused: () =>
+    apiError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was used with a different request in the last 24 hours. Nothing ran. " +
+        "Send a new key for a new request.",
+    ),
+  reportTo: (code: string, message: string) =>
+    code in ERROR_CODES ? apiError(code as ErrorCode, message) : apiError("report_to_invalid", message),
+  /** 422 like every other unusable request (the spec's status table has no 400). */
+  invalidBody: (message: string) => apiError("invalid_body", message),
+  payloadTooLarge: (maxBytes: number) =>
+    apiError(
+      "payload_too_large",
+      `The request body is larger than ${Math.round(maxBytes / 1024)} KB. Send only the request's JSON fields.`,
+    ),
+  unsupportedMediaType: () =>
+    apiError(
+      "unsupported_media_type",
+      "Send the request body as JSON with the header Content-Type: application/json.",
+    ),
+  methodNotAllowed: (allowed: string) =>
+    apiError("method_not_allowed", `Use ${allowed} on this endpoint.`, {}, { Allow: allowed }),
+  notFound: () => apiError("not_found", "No result for this token under this project."),
   expired: (token: string) =>
-    new ApiError(410, {
-      error: "expired",
-      message: "This result is older than 30 days and has been deleted. Run the request again.",
+    apiError("expired", "This result is older than 30 days and has been deleted. Run the request again.", {
       token,
     }),
   quotaExceeded: (extra: { limit: number; used: number; needed: number; resets_at: string }) =>
-    new ApiError(429, {
-      error: "quota_exceeded",
-      message: `This organization has used ${extra.used} of its ${extra.limit} monthly credits and this request needs ${extra.needed}. Credits reset at ${extra.resets_at}, or upgrade to a paid plan.`,
-      ...extra,
-    }),
+    apiError(
+      "quota_exceeded",
+      `This organization has used ${extra.used} of its ${extra.limit} monthly credits and this request needs ${extra.needed}. Credits reset at ${extra.resets_at}, or upgrade to a paid plan.`,
+      extra,
+    ),
   concurrencyLimit: (extra: { limit: number; running: number }) =>
-    new ApiError(429, {
-      error: "concurrency_limit",
-      message: `Your plan runs ${extra.limit} requests in parallel and ${extra.running} are running. Retry when one finishes.`,
-      ...extra,
-    }),
+    apiError(
+      "concurrency_limit",
+      `Your plan runs ${extra.limit} requests in parallel and ${extra.running} are running. Retry when one finishes.`,
+      extra,
+    ),
   rateLimited: (retryAfterSeconds: number) =>
-    new ApiError(
-      429,
-      {
-        error: "rate_limited",
-        message: `Too many requests in a short time. Retry after ${retryAfterSeconds} seconds.`,
-        retry_after: retryAfterSeconds,
-      },
+    apiError(
+      "rate_limited",
+      `Too many requests in a short time. Retry after ${retryAfterSeconds} seconds.`,
+      { retry_after: retryAfterSeconds },
       { "Retry-After": String(retryAfterSeconds) },
     ),
   processingTimeout: (token: string) =>
-    new ApiError(504, {
-      error: "processing_timeout",
-      message:
-        "The work ran longer than 60 seconds. It continues: collect the result with GET /result/{token}.",
-      token,
-    }),
+    apiError(
+      "processing_timeout",
+      "The work ran longer than 60 seconds. It continues: collect the result with GET /result/{token}.",
+      { token },
+      { "X-Result-Token": token },
+    ),
 } as const;
 
 /** Operational failures (§7.4): status 422, the sentence in `error`, nothing spent. */

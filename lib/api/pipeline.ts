@@ -320,25 +320,31 @@ export function resultEndpoint() {
       await ensureBooted();
       const caller = await authenticate(req.headers.get("authorization"));
       await enforceRateLimit(caller.projectId);
-      const { token } = await ctx.params;
-      const view = await readResult(caller.projectId, token);
-      switch (view.state) {
-        case "unknown":
-          throw clientError.notFound();
-        case "expired":
-          throw clientError.expired(token);
-        case "processing":
-          return json({ token, status: "processing", ...(view.labels ? { labels: view.labels } : {}) }, 202, {
-            "X-Result-Token": token,
-          });
-        case "failed":
-          return failureResponse(view.code, view.error, token);
-        case "complete":
-          return resultResponse(view.body, view.contentType, {
-            "X-Result-Token": token,
-            "X-Cache": view.cached ? "hit" : "miss",
-            ...producedByHeader(view.producedBy),
-          });
-      }
+      return collectResult(caller, (await ctx.params).token);
     });
+}
+
+/** The answer of GET /result/{token} for an authenticated caller (also the MCP get_result tool). */
+export async function collectResult(caller: ApiCaller, token: string): Promise<Response> {
+  const view = await readResult(caller.projectId, token);
+  switch (view.state) {
+    case "unknown":
+      throw clientError.notFound();
+    case "expired":
+      throw clientError.expired(token);
+    case "processing":
+      return json({ token, status: "processing", ...(view.labels ? { labels: view.labels } : {}) }, 202, {
+        "X-Result-Token": token,
+        // When to look again: clients (the SDK's waitForResult) poll at this pace.
+        "Retry-After": "1",
+      });
+    case "failed":
+      return failureResponse(view.code, view.error, token);
+    case "complete":
+      return resultResponse(view.body, view.contentType, {
+        "X-Result-Token": token,
+        "X-Cache": view.cached ? "hit" : "miss",
+        ...producedByHeader(view.producedBy),
+      });
+  }
 }

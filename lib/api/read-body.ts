@@ -3,7 +3,7 @@ import { ApiError, clientError } from "./errors";
 /** Largest JSON body any endpoint accepts (the biggest legal request, styles of 20,000 characters, is far below). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Reads a JSON body, answering 415/400/413 with a clear code for anything that is not a JSON object. */
+/** Reads a JSON body, answering 415/413/422 with a clear code for anything that is not a JSON object. */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw clientError.unsupportedMediaType();

@@ -1,4 +1,5 @@
 import { openApiDocument } from "@/lib/openapi/document";
+import { inlineRefs } from "@/lib/openapi/inline-refs";
 import { OPERATION_CREDITS } from "@/lib/billing/prices";
 import { OPERATIONS } from "@/lib/schemas/options";
 import { FIELD_NOTES } from "./field-notes";
@@ -53,7 +54,7 @@ export function apiReference(baseUrl: string): {
   description: string;
   endpoints: EndpointDoc[];
 } {
-  const doc = openApiDocument();
+  const doc: unknown = inlineRefs(openApiDocument());
   if (!isRecord(doc) || !isRecord(doc.paths)) throw new Error("The OpenAPI document has no paths.");
   const info = isRecord(doc.info) ? doc.info : {};
   const endpoints: EndpointDoc[] = [];
@@ -92,7 +93,10 @@ function endpointDoc(method: string, path: string, op: Json, baseUrl: string): E
   const responses = isRecord(op.responses)
     ? Object.entries(op.responses).map(([status, r]) => ({
         status,
-        ...splitEnumeration(isRecord(r) ? str(r.description) : ""),
+        // The docs page lists 422's codes and failure sentences (other statuses have one or two codes).
+        ...(status === "422"
+          ? withErrorValues(splitEnumeration(isRecord(r) ? str(r.description) : ""), r)
+          : splitEnumeration(isRecord(r) ? str(r.description) : "")),
         headers:
           isRecord(r) && isRecord(r.headers)
             ? Object.entries(r.headers).map(([name, h]) => ({
@@ -114,6 +118,25 @@ function endpointDoc(method: string, path: string, op: Json, baseUrl: string): E
     responses,
     curl: curlFor(method.toUpperCase(), path, id, baseUrl),
   };
+}
+
+/** An error response's possible `error` values (codes, failure sentences), read from its schema. */
+function withErrorValues(split: { description: string; items: string[] }, response: unknown) {
+  if (split.items.length || !isRecord(response) || !isRecord(response.content)) return split;
+  const json = response.content["application/json"];
+  const values: string[] = [];
+  const collect = (schema: unknown) => {
+    if (!isRecord(schema)) return;
+    for (const member of [
+      ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+      ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ])
+      collect(member);
+    const error = isRecord(schema.properties) ? schema.properties.error : undefined;
+    if (isRecord(error) && Array.isArray(error.enum)) values.push(...error.enum.map(String));
+  };
+  collect(isRecord(json) ? json.schema : undefined);
+  return { ...split, items: values };
 }
 
 /** "…failed: A. | B. | C." → head "…failed:" and items [A., B., C.]; anything else is left whole. */

@@ -1,139 +1,285 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  zodToOpenAPIRegistry,
+  type ResponseConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { requestSchemas, type Endpoint } from "@/lib/schemas/request";
+import {
+  lighthouseRequestSchema,
+  pageRequestSchema,
+  requestSchemas,
+  scrapeRequestSchema,
+  screenshotRequestSchema,
+  type Endpoint,
+} from "@/lib/schemas/request";
+import { pageOptionsSchema, screenshotOptionsSchema } from "@/lib/schemas/options";
+import { ENDPOINTS } from "@/lib/schemas/operations";
+import {
+  acceptedSchema,
+  consoleEntrySchema,
+  processingSchema,
+  resultSchemas,
+  scrapeOperationResultSchema,
+  webhookPayloadSchema,
+} from "@/lib/schemas/responses";
 import { OPERATION_CREDITS } from "@/lib/billing/prices";
-import { FAILURES } from "@/lib/api/errors";
+import { contentTypeOf } from "@/lib/operations/format";
+import { errorSchemaFor, errorSchemas, errorStatuses } from "./errors";
+import {
+  type HeaderObject,
+  operationHeaders,
+  producedByHeader,
+  resultHeaders,
+  resultTokenHeader,
+  retryAfterHeader,
+} from "./headers";
+import { ENDPOINT_DOCS, RESULT_SCHEMA_NAMES } from "./examples";
 
 /**
- * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so the
- * reference can never drift from what the API accepts. Served at /api/openapi.json.
+ * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and type
+ * the SDK, and from the one error table, so the reference cannot drift from what the API does.
+ * Served at /api/openapi.json; every response the contract tests see is validated against it.
  */
-const ENDPOINT_SUMMARIES: Record<Endpoint, string> = {
-  html: "Rendered HTML of the page",
-  markdown: "Main content as Markdown",
-  screenshot: "Screenshot as a Base64 image",
-  meta: "Page metadata",
-  summarize: "Summary of the main content",
-  keywords: "Keywords of the main content",
-  lighthouse: "Lighthouse audit",
-  console: "Browser console errors, warnings and exceptions",
-  scrape: "Several operations from one visit",
-};
 
-const ErrorSchema = z.object({
-  error: z
-    .string()
-    .describe(
-      "A machine-readable code (authentication, validation) or the failure sentence (operational failures).",
+const mediaType = (endpoint: Endpoint) => contentTypeOf(endpoint).split(";")[0];
+const json = (schema: z.ZodType, example?: unknown) => ({
+  "application/json": { schema, ...(example !== undefined && { example }) },
+});
+const jsonResponse = (description: string, schema: z.ZodType, headers?: ResponseConfig["headers"]) => ({
+  description,
+  ...(headers && { headers }),
+  content: json(schema),
+});
+
+/** Responses every authenticated call can get. */
+function commonErrors(): Record<string, ResponseConfig> {
+  const e = errorSchemas;
+  return {
+    401: jsonResponse("Missing or unknown API key.", e.AuthenticationError),
+    403: jsonResponse("Valid key, but the organization's email is unconfirmed.", e.EmailUnverifiedError),
+    429: jsonResponse(
+      "Over the parallel-request limit, sending too fast, or (Free plan) out of credits. Nothing was spent.",
+      z.union([e.QuotaExceededError, e.ConcurrencyLimitError, e.RateLimitedError]),
+      retryAfterHeader,
     ),
-  message: z.string().optional(),
-  token: z.string().optional(),
-  code: z.string().optional().describe("Our stable code for operational failures."),
-});
-const AcceptedSchema = z.object({
-  token: z.string(),
-  status: z.literal("accepted"),
-  labels: z.record(z.string(), z.string()).optional(),
-});
-const ProcessingSchema = z.object({
-  token: z.string(),
-  status: z.literal("processing"),
-  labels: z.record(z.string(), z.string()).optional(),
-});
-
-const quotaHeaders = {
-  "X-Result-Token": {
-    schema: { type: "string" as const },
-    description: "The request's token, for GET /result/{token}.",
-  },
-  "X-Cache": {
-    schema: { type: "string" as const, enum: ["hit", "miss"] },
-    description: "Whether the result came from the cache.",
-  },
-  "X-Quota-Cost": {
-    schema: { type: "integer" as const },
-    description: "Credits this request spent (held, for an async acceptance).",
-  },
-  "X-Quota-Remaining": { schema: { type: "integer" as const }, description: "Credits left this month." },
-  "X-Concurrency-Limit": {
-    schema: { type: "integer" as const },
-    description: "Requests the plan may run in parallel.",
-  },
-};
-
-function errorResponse(description: string) {
-  return { description, content: { "application/json": { schema: ErrorSchema } } };
+  };
 }
 
-let cached: unknown = null;
+/**
+ * Names a schema in place, so that every use of it becomes a `$ref` to `components.schemas`.
+ * (registry.register() would need zod's prototype patched before the schemas were built, and
+ * would name a copy, not the instances the request and response schemas are made of.)
+ */
+function named(name: string, schema: z.ZodType): z.ZodType {
+  zodToOpenAPIRegistry.add(schema, { _internal: { refId: name } } as never);
+  return schema;
+}
 
-export function openApiDocument(): unknown {
+function namedSchemas(): z.ZodType[] {
+  return [
+    named("PageOptions", pageOptionsSchema),
+    named("ScreenshotOptions", screenshotOptionsSchema),
+    named("PageRequest", pageRequestSchema),
+    named("ScreenshotRequest", screenshotRequestSchema),
+    named("LighthouseRequest", lighthouseRequestSchema),
+    named("ScrapeRequest", scrapeRequestSchema),
+    named("Accepted", acceptedSchema),
+    named("Processing", processingSchema),
+    named("ConsoleEntry", consoleEntrySchema),
+    named("ScrapeOperationResult", scrapeOperationResultSchema),
+    ...ENDPOINTS.map((endpoint) => named(RESULT_SCHEMA_NAMES[endpoint], resultSchemas[endpoint])),
+    ...Object.entries(errorSchemas).map(([name, schema]) => named(name, schema)),
+    named("WebhookPayload", webhookPayloadSchema),
+  ];
+}
+
+function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
+  const docs = ENDPOINT_DOCS[endpoint];
+  const credits =
+    endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
+  const result = resultSchemas[endpoint];
+  const type = mediaType(endpoint);
+  const aiHeaders: Record<string, HeaderObject> = ["summarize", "keywords", "scrape"].includes(endpoint)
+    ? { "X-Produced-By": producedByHeader }
+    : {};
+  registry.registerPath({
+    method: "post",
+    path: `/${endpoint}`,
+    operationId: endpoint,
+    tags: [endpoint === "scrape" ? "Scrape" : "Operations"],
+    summary: docs.summary,
+    description: `${docs.description}\n\nCosts ${credits} credit(s) when successful and not cached; \`residential\` adds 25 per page visit. Without \`sync: true\` the answer is an \`Accepted\` token and the result is delivered to the webhook and at GET /result/{token}.`,
+    security: [{ bearer: [] }],
+    request: {
+      headers: z.object({
+        "Idempotency-Key": z
+          .string()
+          .regex(/^[\x21-\x7e]{1,255}$/)
+          .optional()
+          .describe(
+            "1 to 255 printable ASCII characters, no spaces. Sent again with the same request within 24 hours, it returns the first request's token and result instead of running the work again.",
+          ),
+      }),
+      body: {
+        required: true,
+        content: json(requestSchemas[endpoint], docs.request),
+      },
+    },
+    responses: withTableStatuses({
+      200: {
+        description: `Async: \`Accepted\` (application/json). With \`sync: true\`: the result (${type}).`,
+        headers: { ...operationHeaders, ...aiHeaders },
+        content:
+          type === "application/json"
+            ? json(z.union([acceptedSchema, result]), docs.result)
+            : {
+                "application/json": { schema: acceptedSchema },
+                [type]: { schema: result, example: docs.result },
+              },
+      },
+      ...commonErrors(),
+      415: jsonResponse("The body is not sent as application/json.", errorSchemas.UnsupportedMediaTypeError),
+      422: jsonResponse(
+        "A parameter is invalid (`error` is the code), or, with `sync: true`, the analysis failed (`error` is the sentence, `code` our code).",
+        z.union([errorSchemas.ValidationError, errorSchemas.OperationFailure]),
+        { "X-Result-Token": resultTokenHeader },
+      ),
+      504: jsonResponse(
+        "processing_timeout: a sync request ran past 60 seconds. The work continues; collect it with GET /result/{token}.",
+        errorSchemas.ProcessingTimeoutError,
+        { "X-Result-Token": { ...resultTokenHeader, required: true } },
+      ),
+    }),
+  });
+}
+
+/**
+ * Adds every other status of the error table (a code added there, say a 413, is documented on
+ * the operations at once). 404 and 410 belong to GET /result only; 405 is Next.js's own, bodiless.
+ */
+function withTableStatuses(responses: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
+  const extra: Record<string, ResponseConfig> = {};
+  for (const status of errorStatuses()) {
+    if (String(status) in responses || [404, 405, 410].includes(status)) continue;
+    extra[status] = jsonResponse(`Error ${status}.`, errorSchemaFor(status));
+  }
+  return { ...responses, ...extra };
+}
+
+function registerResult(registry: OpenAPIRegistry) {
+  const byType = new Map<string, z.ZodType[]>();
+  for (const endpoint of ENDPOINTS) {
+    const list = byType.get(mediaType(endpoint)) ?? [];
+    list.push(resultSchemas[endpoint]);
+    byType.set(mediaType(endpoint), list);
+  }
+  const content = Object.fromEntries(
+    [...byType].map(([type, schemas]) => [
+      type,
+      { schema: schemas.length === 1 ? schemas[0] : z.union(schemas as [z.ZodType, z.ZodType]) },
+    ]),
+  );
+  registry.registerPath({
+    method: "get",
+    path: "/result/{token}",
+    operationId: "getResult",
+    tags: ["Results"],
+    summary: "Collect a result",
+    description:
+      "The state of an async (or timed-out sync) request. 200 carries the result in the operation's own format, exactly as a sync response would. Results are kept 30 days.",
+    security: [{ bearer: [] }],
+    request: {
+      params: z.object({
+        token: z.string().describe("The token from the acknowledgement or X-Result-Token."),
+      }),
+    },
+    responses: {
+      200: {
+        description: "Complete: the result in the operation's own format.",
+        headers: resultHeaders,
+        content,
+      },
+      202: {
+        description: "Processing: poll again (the SDK's waitForResult does).",
+        headers: {
+          "X-Result-Token": { ...resultTokenHeader, required: true },
+          "Retry-After": {
+            description: "Seconds to wait before polling again.",
+            required: true,
+            schema: { type: "integer", minimum: 0 },
+          },
+        },
+        content: json(processingSchema, { token: "req_4Jd9sQ2vR1mXc0aB7nKpLw", status: "processing" }),
+      },
+      ...commonErrors(),
+      404: jsonResponse("No result for this token under this project.", errorSchemas.NotFoundError),
+      410: jsonResponse("The result is older than 30 days.", errorSchemas.ExpiredError),
+      422: jsonResponse("The analysis ran and failed.", errorSchemas.OperationFailure, {
+        "X-Result-Token": { ...resultTokenHeader, required: true },
+      }),
+    },
+  });
+}
+
+function registerWebhook(registry: OpenAPIRegistry) {
+  const header = (description: string) => z.string().describe(description);
+  registry.registerWebhook({
+    method: "post",
+    path: "result",
+    operationId: "resultDelivery",
+    tags: ["Webhooks"],
+    summary: "A finished async result",
+    description:
+      "POSTed to `report_to`, or the project's default webhook, when an async request completes or fails. Signed per Standard Webhooks (verify with `verifyWebhook` from page-to-data/sdk or any standardwebhooks library). Retried with exponential backoff for about 27 hours until a 2xx answer.",
+    request: {
+      headers: z.object({
+        "webhook-id": header("`msg_…`, the same on every retry of one delivery: de-duplicate on it."),
+        "webhook-timestamp": header("Unix seconds when this attempt was signed."),
+        "webhook-signature": header(
+          "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the project's `whsec_…` secret.",
+        ),
+      }),
+      body: { required: true, content: json(webhookPayloadSchema) },
+    },
+    responses: { 200: { description: "Any 2xx acknowledges the delivery; anything else is retried." } },
+  });
+}
+
+let cached: ReturnType<OpenApiGeneratorV31["generateDocument"]> | null = null;
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+
+export function openApiDocument(): OpenApiDocument {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
-    description: "Your project API key.",
+    description: "Your project API key: `Authorization: Bearer ptd_live_…`.",
   });
-  for (const [endpoint, schema] of Object.entries(requestSchemas) as [Endpoint, z.ZodType][]) {
-    const credits =
-      endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
-    registry.registerPath({
-      method: "post",
-      path: `/${endpoint}`,
-      operationId: endpoint,
-      summary: ENDPOINT_SUMMARIES[endpoint],
-      description: `Costs ${credits} credit(s) when successful and not cached; residential adds 25 per page visit.`,
-      security: [{ bearer: [] }],
-      request: {
-        headers: z.object({ "Idempotency-Key": z.string().min(1).max(255).optional() }),
-        body: { required: true, content: { "application/json": { schema } } },
-      },
-      responses: {
-        200: {
-          description:
-            "Async: the token (status accepted). With sync: true, the result in the operation's own format.",
-          headers: quotaHeaders,
-          content: { "application/json": { schema: AcceptedSchema } },
-        },
-        401: errorResponse("invalid_api_key"),
-        403: errorResponse("email_unverified"),
-        422: errorResponse(
-          `A parameter is invalid (invalid_url, invalid_max_age, invalid_options, invalid_labels, invalid_idempotency_key, idempotency_key_reused, report_to_*) or the operation failed: ${Object.values(FAILURES).join(" | ")}`,
-        ),
-        429: errorResponse("concurrency_limit, rate_limited or quota_exceeded"),
-        504: errorResponse(
-          "processing_timeout: the sync wait passed 60 seconds; the body carries the token.",
-        ),
-      },
-    });
-  }
-  registry.registerPath({
-    method: "get",
-    path: "/result/{token}",
-    operationId: "getResult",
-    summary: "Collect a result",
-    security: [{ bearer: [] }],
-    request: { params: z.object({ token: z.string() }) },
-    responses: {
-      200: { description: "The result in the operation's own format." },
-      202: {
-        description: "Still processing.",
-        content: { "application/json": { schema: ProcessingSchema } },
-      },
-      404: errorResponse("No result for this token under this project."),
-      410: errorResponse("The result is older than 30 days."),
-      422: errorResponse("The analysis ran and failed."),
-    },
-  });
-  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const schemas = namedSchemas();
+  for (const endpoint of ENDPOINTS) registerOperation(registry, endpoint);
+  registerResult(registry);
+  registerWebhook(registry);
+  cached = new OpenApiGeneratorV31([
+    ...registry.definitions,
+    ...schemas.map((schema) => ({ type: "schema" as const, schema })),
+  ]).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "page-to-data API",
       version: "1",
-      description: "Turn a public web address into rendered HTML, Markdown, screenshots, metadata and more.",
+      description:
+        "Turn a public web address into rendered HTML, Markdown, a screenshot, metadata, a summary, keywords, a Lighthouse audit or console output. SDK: `page-to-data/sdk`; CLI: `npx page-to-data`; MCP server: `/api/mcp`.",
     },
     servers: [{ url: "/" }],
+    tags: [
+      { name: "Operations", description: "One operation on one page visit." },
+      { name: "Scrape", description: "Several operations from one visit." },
+      { name: "Results", description: "Collect async results." },
+      { name: "Webhooks", description: "Deliveries we send to you." },
+    ],
   });
   return cached;
 }

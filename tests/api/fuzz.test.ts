@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordResponse } from "../support/openapi-contract";
 import { appTargets, type App } from "../support/app";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 
@@ -190,6 +191,8 @@ describe.each(targets)("fuzzing the request pipeline ($label)", ({ start }) => {
         let status: number;
         try {
           const res = await fetch(`${app.url}/api/${endpoint}`, { method: "POST", headers, body });
+          // Every fuzzed answer must also be one the OpenAPI document describes.
+          recordResponse("POST", `/api/${endpoint}`, res);
           status = res.status;
           await res.arrayBuffer();
         } catch (err) {

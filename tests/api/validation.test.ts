@@ -135,9 +135,9 @@ describe.each(appTargets())("§7.3 validation errors ($label)", ({ start }) => {
     expect(message).toContain("320");
   });
 
-  it("malformed JSON is 400 invalid_body, a wrong Content-Type 415, never a 500", async () => {
+  it("malformed JSON is 422 invalid_body (the spec has no 400), a wrong Content-Type 415, never a 500", async () => {
     const bad = await app.post("/api/html", "{not json", key);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect((await bad.json()).error).toBe("invalid_body");
     const res = await fetch(`${app.url}/api/html`, {
       method: "POST",

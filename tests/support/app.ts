@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { recordResponse } from "./openapi-contract";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -171,8 +172,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       });
       return JSON.parse(stdout.trim().split("\n").pop()!);
     },
-    post(pathname, body, key, headers = {}) {
-      return fetch(url + pathname, {
+    async post(pathname, body, key, headers = {}) {
+      const res = await fetch(url + pathname, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -181,6 +182,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
         },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
+      recordResponse("POST", pathname, res);
+      return res;
     },
     async sql(query, params) {
       const databaseUrl = fullEnv.DATABASE_URL;
@@ -202,8 +205,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       return reply.result!;
     },
     adminEndpoint,
-    get(pathname, key) {
-      return fetch(url + pathname, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+    async get(pathname, key) {
+      const res = await fetch(url + pathname, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+      recordResponse("GET", pathname, res);
+      return res;
     },
   };
   return app;

@@ -1,0 +1,175 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ENDPOINTS } from "@/lib/schemas/operations";
+import { startApp, type App } from "../support/app";
+import { startLocalSite, type LocalSite } from "../support/local-site";
+
+/** The MCP server, driven by the official MCP client over Streamable HTTP (/api/mcp) and stdio. */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+async function httpClient(app: App, key: string): Promise<Client> {
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
+  return client;
+}
+
+const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+
+describe("MCP server against the real server", () => {
+  let site: LocalSite;
+  let app: App;
+  let key: string;
+  let projectId: string;
+
+  beforeAll(async () => {
+    site = await startLocalSite();
+    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    const org = await app.admin("org", "create", "--name", "MCP", "--plan", "pro");
+    key = org.apiKey as string;
+    projectId = org.projectId as string;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await site?.close();
+  });
+
+  it("lists a tool per operation, with input schemas from the request schemas", async () => {
+    const client = await httpClient(app, key);
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const op of ENDPOINTS) expect(names).toContain(op);
+    expect(names).toContain("get_result");
+    const screenshot = tools.find((t) => t.name === "screenshot")!;
+    const props = screenshot.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props.url).toBeDefined();
+    expect(props.screenshot_options).toBeDefined();
+    expect(props.sync).toBeUndefined(); // tools always run synchronously
+    await client.close();
+  });
+
+  it("markdown comes back as text, a screenshot as image content, billed like the HTTP API", async () => {
+    const client = await httpClient(app, key);
+    const md = (await client.callTool({
+      name: "markdown",
+      arguments: { url: "http://article.test/mcp" },
+    })) as CallToolResult;
+    expect(md.isError).toBeFalsy();
+    expect(textOf(md)).toMatch(/^# A local article/);
+
+    const shot = (await client.callTool({
+      name: "screenshot",
+      arguments: { url: "http://article.test/mcp", screenshot_options: { full_page: false, format: "jpeg" } },
+    })) as CallToolResult;
+    const image = shot.content[0];
+    expect(image.type).toBe("image");
+    if (image.type !== "image") throw new Error("not an image");
+    expect(image.mimeType).toBe("image/jpeg");
+    expect(Buffer.from(image.data, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    const meta = (await client.callTool({
+      name: "meta",
+      arguments: { url: "http://article.test/mcp" },
+    })) as CallToolResult;
+    expect(meta.structuredContent).toMatchObject({ title: "A local article" });
+
+    // The other page tools answer through the same path (lighthouse: tests/lighthouse, slow).
+    for (const name of ["html", "summarize", "keywords", "console"]) {
+      const r = (await client.callTool({
+        name,
+        arguments: { url: "http://article.test/mcp" },
+      })) as CallToolResult;
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      expect(textOf(r).length, name).toBeGreaterThan(0);
+    }
+    const scrape = (await client.callTool({
+      name: "scrape",
+      arguments: { url: "http://article.test/mcp", operations: ["markdown", "keywords"] },
+    })) as CallToolResult;
+    expect(scrape.structuredContent).toMatchObject({ operations: { markdown: { success: true } } });
+
+    // The one pipeline: each call is a request of the project, charged the operation's price.
+    const rows = await app.sql<{ operation: string; cost: number }>(
+      `SELECT operation, cost FROM "Request" WHERE "projectId" = $1 ORDER BY "createdAt"`,
+      [projectId],
+    );
+    expect(rows.map((r) => [r.operation, Number(r.cost)])).toEqual([
+      ["markdown", 1],
+      ["screenshot", 1],
+      ["meta", 5],
+      ["html", 1],
+      ["summarize", 17],
+      ["keywords", 15],
+      ["console", 1],
+      // markdown and keywords of this page are cached by now: the scrape costs 0, as over HTTP.
+      ["scrape", 0],
+    ]);
+    await client.close();
+  });
+
+  it("failures are tool errors with the API's message; a bad key is refused with 401", async () => {
+    const client = await httpClient(app, key);
+    const failed = (await client.callTool({
+      name: "markdown",
+      arguments: { url: "http://article.test/missing" },
+    })) as CallToolResult;
+    expect(failed.isError).toBe(true);
+    expect(textOf(failed)).toContain("The requested page was not found.");
+    const invalid = (await client.callTool({
+      name: "html",
+      arguments: { url: "ftp://example.com/" },
+    })) as CallToolResult;
+    expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toContain("invalid_url");
+    await client.close();
+
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: "Bearer ptd_live_nope",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe("invalid_api_key");
+    await expect(httpClient(app, "ptd_live_nope")).rejects.toThrow();
+  });
+
+  it("stdio: `page-to-data mcp` serves the same tools through the HTTP API", async () => {
+    // Async: the local site answers from this process.
+    await promisify(execFile)(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT });
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(ROOT, "dist/cli/main.js"), "mcp"],
+        env: { PATH: process.env.PATH ?? "", PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
+        stderr: "pipe",
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain("markdown");
+    const md = (await client.callTool({
+      name: "markdown",
+      arguments: { url: "http://article.test/mcp-stdio" },
+    })) as CallToolResult;
+    expect(textOf(md)).toContain("Inserted by the page's own script.");
+    const shot = (await client.callTool({
+      name: "screenshot",
+      arguments: { url: "http://article.test/mcp-stdio", screenshot_options: { full_page: false } },
+    })) as CallToolResult;
+    expect(shot.content[0]).toMatchObject({ type: "image", mimeType: "image/png" });
+    await client.close();
+  });
+});

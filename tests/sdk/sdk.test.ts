@@ -1,0 +1,247 @@
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { startApp, type App } from "../support/app";
+import { startLocalSite, type LocalSite } from "../support/local-site";
+
+/**
+ * The SDK end to end, against the real server and a local `.test` site, imported the way a user
+ * imports it: `page-to-data/sdk` (the package's exports, i.e. the built bundle in dist/).
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+type Sdk = typeof import("../../lib/sdk");
+
+describe("SDK (page-to-data/sdk) against the real server", () => {
+  let site: LocalSite;
+  let app: App;
+  let key: string;
+  let sdk: Sdk;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // The package's own name resolves through its `exports`, as it does from another project.
+    // (A variable, so that type-checking does not need dist/ to exist yet.)
+    const specifier = "page-to-data/sdk";
+    sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
+    site = await startLocalSite();
+    app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
+    key = (await app.admin("org", "create", "--name", "SDK", "--plan", "pro")).apiKey as string;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await site?.close();
+  });
+
+  it("a sync call returns the typed result and the headers' information", async () => {
+    const ptd = new sdk.PageToData({ apiKey: key, baseUrl: app.url });
+    const md = await ptd.markdown({ url: "http://article.test/sdk", sync: true });
+    expect(md.status).toBe("complete");
+    expect(md.result).toMatch(/^# A local article/);
+    expect(md.token).toMatch(/^req_/);
+    expect(md.cost).toBe(1);
+    expect(md.cached).toBe(false);
+    const meta = await ptd.meta({ url: "http://article.test/sdk", sync: true });
+    // Typed: meta.result is Metadata.
+    expect(meta.result.title).toBe("A local article");
+    const shot = await ptd.screenshot({
+      url: "http://article.test/sdk",
+      sync: true,
+      screenshot_options: { full_page: false, viewport_width: 400 },
+    });
+    expect(Buffer.from(shot.result, "base64").subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("async: the token, then waitForResult polls GET /result until the result is there", async () => {
+    const ptd = new sdk.PageToData({ apiKey: key, baseUrl: app.url });
+    const ack = await ptd.html({ url: "http://article.test/sdk-async", labels: { order: "7" } });
+    expect(ack).toMatchObject({ status: "accepted", labels: { order: "7" } });
+    const done = await ptd.waitForResult<"html">(ack.token);
+    expect(done.result).toContain("Inserted by the page's own script.");
+  });
+
+  it("typed errors carry the code, the token and the 429 fields", async () => {
+    const ptd = new sdk.PageToData({ apiKey: key, baseUrl: app.url });
+    const invalid = await ptd.markdown({ url: "ftp://example.com/", sync: true }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(sdk.PageToDataError);
+    expect(invalid).toMatchObject({ status: 422, code: "invalid_url" });
+
+    const failed = await ptd
+      .markdown({ url: "http://article.test/missing", sync: true })
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({
+      status: 422,
+      code: "not_found",
+      message: "The requested page was not found.",
+    });
+    expect((failed as InstanceType<Sdk["PageToDataError"]>).token).toMatch(/^req_/);
+    expect((failed as InstanceType<Sdk["PageToDataError"]>).isOperationalFailure).toBe(true);
+
+    const badKey = new sdk.PageToData({ apiKey: "ptd_live_nope", baseUrl: app.url });
+    await expect(badKey.html({ url: "http://article.test/", sync: true })).rejects.toMatchObject({
+      status: 401,
+      code: "invalid_api_key",
+    });
+
+    const free = await app.admin(
+      "org",
+      "create",
+      "--name",
+      "Broke",
+      "--plan",
+      "free",
+      "--verified",
+      "--monthly-credits",
+      "1",
+    );
+    const broke = new sdk.PageToData({ apiKey: free.apiKey as string, baseUrl: app.url });
+    const quota = await broke
+      .meta({ url: "http://article.test/sdk-quota", sync: true })
+      .catch((e: unknown) => e);
+    // quota_exceeded is not retried (waiting does not bring credits back) and carries its fields.
+    expect(quota).toMatchObject({ status: 429, code: "quota_exceeded", limit: 1, needed: 5 });
+    expect((quota as InstanceType<Sdk["PageToDataError"]>).resetsAt).toBeTruthy();
+  });
+
+  it("retries a 429 concurrency_limit with backoff until a slot is free", async () => {
+    const org = await app.admin("org", "create", "--name", "Serial", "--plan", "pro", "--concurrency", "1");
+    const ptd = new sdk.PageToData({
+      apiKey: org.apiKey as string,
+      baseUrl: app.url,
+      retryDelayMs: 500,
+      maxRetries: 8,
+    });
+    let attempts = 0;
+    const counting = new sdk.PageToData({
+      apiKey: org.apiKey as string,
+      baseUrl: app.url,
+      retryDelayMs: 500,
+      maxRetries: 8,
+      fetch: (input, init) => {
+        attempts++;
+        return fetch(input, init);
+      },
+    });
+    // The first holds the only slot for ~3 s (/slow); the second must wait its turn, not fail.
+    const first = ptd.html({ url: "http://article.test/slow", sync: true });
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await counting.html({ url: "http://article.test/sdk-second", sync: true });
+    expect(second.result).toContain("A local article");
+    expect((await first).result).toContain("slow page");
+    expect(attempts).toBeGreaterThan(1);
+  });
+
+  it("an Idempotency-Key replays the first request instead of running it again", async () => {
+    const ptd = new sdk.PageToData({ apiKey: key, baseUrl: app.url });
+    const a = await ptd.markdown(
+      { url: "http://article.test/sdk-idem", sync: true },
+      { idempotencyKey: "sdk-1" },
+    );
+    const b = await ptd.markdown(
+      { url: "http://article.test/sdk-idem", sync: true },
+      { idempotencyKey: "sdk-1" },
+    );
+    expect(b.token).toBe(a.token);
+    expect(b.cost).toBe(0);
+    const reused = await ptd
+      .markdown({ url: "http://article.test/other", sync: true }, { idempotencyKey: "sdk-1" })
+      .catch((e: unknown) => e);
+    expect(reused).toMatchObject({ status: 422, code: "idempotency_key_reused" });
+  });
+
+  it("verifyWebhook accepts a real delivery and refuses a tampered one", async () => {
+    const project = (
+      await app.sql<{ id: string; webhookSecret: string }>(
+        `SELECT p.id, p."webhookSecret" FROM "Project" p JOIN "ApiKey" k ON k."projectId" = p.id WHERE k.hash = $1`,
+        [crypto.createHash("sha256").update(key).digest("hex")],
+      )
+    )[0];
+    const ptd = new sdk.PageToData({ apiKey: key, baseUrl: app.url });
+    const ack = await ptd.meta({
+      url: "http://article.test/sdk-hook",
+      report_to: "http://hooks.test/webhook/sdk",
+    });
+    const delivery = await (async () => {
+      for (let i = 0; i < 300; i++) {
+        const d = site.webhooks.find((w) => w.body.includes(ack.token));
+        if (d) return d;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error("no delivery");
+    })();
+    const headers = delivery.headers as Record<string, string>;
+    const payload = sdk.verifyWebhook(delivery.body, headers, project.webhookSecret);
+    expect(payload.data.token).toBe(ack.token);
+    expect(payload.type).toBe("request.completed");
+    expect(() =>
+      sdk.verifyWebhook(delivery.body.replace("sdk-hook", "sdk-h00k"), headers, project.webhookSecret),
+    ).toThrow();
+    // Signed with another secret: refused.
+    const other = new Webhook("whsec_" + Buffer.from("another secret, 32 bytes long!!").toString("base64"));
+    const forged = other.sign(headers["webhook-id"], new Date(), delivery.body);
+    expect(() =>
+      sdk.verifyWebhook(delivery.body, { ...headers, "webhook-signature": forged }, project.webhookSecret),
+    ).toThrow();
+  });
+
+  it("works from another project that depends on it by path (JavaScript and nodenext TypeScript)", async () => {
+    const consumer = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-consumer-"));
+    try {
+      fs.mkdirSync(path.join(consumer, "node_modules"));
+      fs.symlinkSync(ROOT, path.join(consumer, "node_modules/page-to-data"));
+      fs.writeFileSync(
+        path.join(consumer, "package.json"),
+        JSON.stringify({ type: "module", private: true }),
+      );
+      fs.writeFileSync(
+        path.join(consumer, "run.mjs"),
+        `import { PageToData } from "page-to-data/sdk";
+const ptd = new PageToData();
+const { result } = await ptd.markdown({ url: "http://article.test/consumer", sync: true });
+process.stdout.write(result);`,
+      );
+      // Async: the local site answers from this process, so a blocking exec would starve it.
+      const { stdout: out } = await run(process.execPath, ["run.mjs"], {
+        cwd: consumer,
+        env: { ...process.env, PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
+      });
+      expect(out).toMatch(/^# A local article/);
+      // The declarations resolve for a strict nodenext project too, and type the results.
+      fs.writeFileSync(
+        path.join(consumer, "check.ts"),
+        `import { PageToData, type Metadata } from "page-to-data/sdk";
+export async function title(ptd: PageToData): Promise<string | null> {
+  const meta: { result: Metadata } = await ptd.meta({ url: "https://example.com/", sync: true });
+  return meta.result.title;
+}`,
+      );
+      await run(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/typescript/bin/tsc"),
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          "--types",
+          "node",
+          "--typeRoots",
+          path.join(ROOT, "node_modules/@types"),
+          "check.ts",
+        ],
+        { cwd: consumer },
+      );
+    } finally {
+      fs.rmSync(consumer, { recursive: true, force: true });
+    }
+  });
+});
