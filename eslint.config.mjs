@@ -4,7 +4,17 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: ["lib/generated/**", ".next/**", ".tools/**", "data/**", "node_modules/**", "dist/**"] },
+  {
+    ignores: [
+      "lib/generated/**",
+      ".next/**",
+      ".tools/**",
+      "data/**",
+      "node_modules/**",
+      "dist/**",
+      ".snippets-*/**",
+    ],
+  },
   {
     rules: {
       // `any` at boundaries is a defect; inside, unknown + narrowing is the rule.

@@ -32,24 +32,20 @@ export function curlSnippet({ origin, endpoint, body, idempotencyKey }: SnippetR
   ].join(" \\\n");
 }
 
-/** Plain fetch (Node ≥ 18, Deno, Bun); to switch to the typed SDK once it ships. */
+/**
+ * The typed SDK (`page-to-data/sdk`, docs/developers.md): one method per operation; a sync call
+ * resolves to the result, an async one to the token. Prints what the API answered.
+ */
 export function typescriptSnippet({ origin, endpoint, body, idempotencyKey }: SnippetRequest): string {
-  const headers = [
-    "    Authorization: `Bearer ${process.env.PTD_API_KEY}`,",
-    '    "Content-Type": "application/json",',
-    ...(idempotencyKey ? [`    "Idempotency-Key": ${JSON.stringify(idempotencyKey)},`] : []),
-  ];
-  const json = JSON.stringify(body, null, 2).replace(/\n/g, "\n  ");
+  const json = JSON.stringify(body, null, 2);
+  const options = idempotencyKey ? `, { idempotencyKey: ${JSON.stringify(idempotencyKey)} }` : "";
   return [
-    `const res = await fetch(${JSON.stringify(`${origin}/${endpoint}`)}, {`,
-    '  method: "POST",',
-    "  headers: {",
-    ...headers,
-    "  },",
-    `  body: JSON.stringify(${json}),`,
-    "});",
-    'if (!res.ok) console.error(res.status, res.headers.get("x-result-token"));',
-    "process.stdout.write(new Uint8Array(await res.arrayBuffer()));",
+    'import { PageToData } from "page-to-data/sdk";',
+    "",
+    `const client = new PageToData({ apiKey: process.env.PTD_API_KEY, baseUrl: ${JSON.stringify(origin)} });`,
+    `const answer = await client.${endpoint}(${json}${options});`,
+    'const shown = answer.status === "complete" ? answer.result : { token: answer.token };',
+    'process.stdout.write(typeof shown === "string" ? shown : JSON.stringify(shown));',
     "",
   ].join("\n");
 }

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,7 +30,8 @@ describe("developer dashboard end to end", () => {
   let projectUrl = "";
   const email = `grace+${Date.now()}@example.com`;
   const browserErrors: string[] = [];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-snippets-"));
+  // Inside the package, so the TypeScript snippet resolves `page-to-data/sdk` as an installed copy would.
+  const tmp = fs.mkdtempSync(path.join(ROOT, ".snippets-"));
 
   const shot = async (name: string, fullPage = true) => {
     if (!SHOTS) return;
@@ -197,7 +197,9 @@ describe("developer dashboard end to end", () => {
     ] as const) {
       await page.getByRole("tab", { name: tab, exact: true }).click();
       const code = (await page.locator("[data-testid=snippet]").textContent()) ?? "";
-      expect(code).toContain(`${app.url}/markdown`);
+      expect(code).toContain(app.url);
+      // The TypeScript snippet calls the SDK's method; the others name the endpoint's URL.
+      expect(code).toContain(tab === "TypeScript" ? "client.markdown(" : `${app.url}/markdown`);
       expect(code).not.toContain(key);
       const target = path.join(tmp, file);
       fs.writeFileSync(target, code);
