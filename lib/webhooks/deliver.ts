@@ -2,17 +2,14 @@ import { db } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
 import { servedResult } from "@/lib/store/results";
-import { safeFetch } from "@/lib/net/safe-fetch";
 import { closedAt, destinationOf, recordOutcome } from "./destination";
 import { enqueueDeliveryJob } from "./enqueue";
 import type { WebhookPayload } from "./payload";
-import { activeSecrets, responseExcerpt, signatureHeader } from "./signing";
+import { postSigned } from "./post";
 export { WEBHOOK_JOB } from "./enqueue";
 
 /** After this many attempts a delivery is given up (with backoff capped at 1 h this spans > 24 h). */
 export const MAX_DELIVERY_ATTEMPTS = 36;
-/** One attempt's whole budget: connecting, sending, and the receiver's answer (short on purpose). */
-export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Seconds before attempt `attempt + 1`: from WEBHOOK_RETRY_DELAY_SECONDS (10), doubling, capped at 1 h. */
 export function retryDelaySeconds(attempt: number): number {
@@ -77,33 +74,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   };
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
-  const sentAt = new Date();
-  const signature = signatureHeader(activeSecrets(req.project, sentAt), msgId, sentAt, body);
-  const started = Date.now();
-  let status: number | null = null;
-  let error: string | null = null;
-  let excerpt: string | null = null;
-  try {
-    const res = await safeFetch(delivery.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "PageToData-Webhooks/1.0",
-        "webhook-id": msgId,
-        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-        "webhook-signature": signature,
-      },
-      body,
-      timeoutMs: DELIVERY_TIMEOUT_MS,
-      maxBytes: 64 * 1024,
-      maxRedirects: 0, // a redirecting receiver is a misconfiguration; never re-POST a result elsewhere
-    });
-    status = res.status;
-    excerpt = responseExcerpt(res.body);
-    if (status < 200 || status >= 300) error = `receiver answered ${status}`;
-  } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
-  }
+  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, req.project);
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
   const reopens = await recordOutcome(origin, ok);
@@ -116,7 +87,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
         attempt,
         status,
         error,
-        durationMs: Date.now() - started,
+        durationMs,
         responseExcerpt: excerpt,
       },
     });

@@ -5,9 +5,9 @@ import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { newWebhookSecret } from "@/lib/admin/organizations";
-import { safeFetch } from "@/lib/net/safe-fetch";
 import { enqueueDeliveryJob } from "@/lib/webhooks/enqueue";
-import { activeSecrets, responseExcerpt, SECRET_GRACE_MS, signatureHeader } from "@/lib/webhooks/signing";
+import { postSigned } from "@/lib/webhooks/post";
+import { SECRET_GRACE_MS } from "@/lib/webhooks/signing";
 import { projectAccess } from "../access";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
 
@@ -66,43 +66,16 @@ export async function sendTestEventAction(
     });
     if (!project.webhookUrl)
       throw new UserFacingError("Set a default webhook URL first, then send a test event.");
-    const sentAt = new Date();
     const msgId = `msg_test_${crypto.randomBytes(12).toString("hex")}`;
     const body = JSON.stringify({
       type: "webhook.test",
-      timestamp: sentAt.toISOString(),
+      timestamp: new Date().toISOString(),
       data: { project_id: projectId },
     });
-    const started = Date.now();
     const outcome: TestEventOutcome = {
       url: project.webhookUrl,
-      status: null,
-      durationMs: 0,
-      excerpt: null,
-      error: null,
+      ...(await postSigned(project.webhookUrl, msgId, body, project)),
     };
-    try {
-      const res = await safeFetch(project.webhookUrl, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "PageToData-Webhooks/1.0",
-          "webhook-id": msgId,
-          "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-          "webhook-signature": signatureHeader(activeSecrets(project, sentAt), msgId, sentAt, body),
-        },
-        body,
-        timeoutMs: 15_000,
-        maxBytes: 64 * 1024,
-        maxRedirects: 0,
-      });
-      outcome.status = res.status;
-      outcome.excerpt = responseExcerpt(res.body);
-      if (res.status < 200 || res.status >= 300) outcome.error = `receiver answered ${res.status}`;
-    } catch (err) {
-      outcome.error = err instanceof Error ? err.message : String(err);
-    }
-    outcome.durationMs = Date.now() - started;
     return { outcome };
   });
 }
