@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+import zlib from "node:zlib"; import fs from "node:fs";
+const id = process.argv[2]!;
+const html = zlib.gunzipSync(fs.readFileSync(`/work/shared/eval/wceb-2026/html/${id}.html.gz`)).toString();
+const b = await chromium.launch({ executablePath: "/usr/lib/chromium/chromium" });
+const p = await b.newPage({ viewport: { width: 1350, height: 797 } });
+await p.route("**/*", (r) => r.request().url().startsWith("http://x.test/") ? r.fulfill({ body: html, contentType: "text/html" }) : r.abort());
+await p.goto("http://x.test/", { waitUntil: "domcontentloaded" });
+await p.waitForTimeout(500);
+console.log(await p.evaluate(`(() => { var out=[]; document.querySelectorAll("body *").forEach(function(a){ if(!a.checkVisibility({visibilityProperty:true}) && !a.parentElement.closest("[data-x]") && (a.textContent||"").length>300){ a.setAttribute("data-x",1); var cs=getComputedStyle(a); out.push(a.nodeName+"."+a.className+" len="+a.textContent.length+" display="+cs.display+" vis="+cs.visibility+" cv="+cs.contentVisibility); } }); return out.slice(0,10).join("\\n"); })()`));
+await b.close();
