@@ -86,7 +86,8 @@ function dayOf(s: string | null): string | null {
 function metaAgreement(m: Metadata, t: z.infer<typeof truthSchema>[string]): Row["meta"] {
   return {
     title: t.title ? looselySame(m.title, t.title) : null,
-    author: t.author ? looselySame(m.author_name, t.author) : null,
+    // "A, B and C" and "A, B, C" name the same people.
+    author: t.author ? looselySame(m.author_name?.replace(/\band\b|&/g, ",") ?? null, t.author.replace(/\band\b|&/g, ",")) : null,
     date: t.publish_date ? dayOf(m.publication_date) === t.publish_date.slice(0, 10) : null,
   };
 }
@@ -125,6 +126,8 @@ async function main() {
       );
       if (DUMP) {
         fs.mkdirSync(DUMP, { recursive: true });
+        const metaVsTruth = { ours: out.m, truth: { title: t.title, author: t.author, date: t.publish_date } };
+        fs.writeFileSync(path.join(DUMP, `${id}.meta.json`), JSON.stringify(metaVsTruth, null, 1));
         for (const [k, v] of Object.entries({ readability: out.readability, ours: out.ours, truth: t.articleBody }))
           fs.writeFileSync(path.join(DUMP, `${id}.${k}.txt`), v);
       }

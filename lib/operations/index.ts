@@ -24,7 +24,7 @@ type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
 const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> = {
   html: (snap) => htmlOperation.run(snap),
   console: (snap) => consoleOperation.run(snap),
-  markdown: (snap) => markdown(snap),
+  markdown: (snap, spec) => markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false }),
   meta: (snap) => meta(snap),
   screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
   summarize: (snap) => summarize(snap),
