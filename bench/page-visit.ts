@@ -5,10 +5,14 @@
  *   npx tsx bench/page-visit.ts [requestsPerRun]
  *
  * Pages: real-world HTML from ../shared/eval/readability (read from there, never copied), served
- * by a local server as http://bench.test/<name>/. Both sides see the same network: `.test` maps to
+ * by a local server as http://<name>.bench.test/<name>/. Both sides see the same network: `.test` maps to
  * the local server, every other name fails to resolve (this machine is offline; making it explicit
  * keeps the comparison fair on machines that are not). Prints p50/p95 latency and throughput at
  * concurrency 1 and 2, and our ratios to raw (targets: latency ≤ 1.15×, throughput ≥ 0.9×).
+ *
+ * Browser contexts belong to one organization, so "ours" runs three times: all requests from one
+ * organization (the old shared-context case), spread round-robin over 4 organizations (all warm in
+ * the context LRU) and over 16 (more than the LRU keeps: contexts are evicted and re-created).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -17,13 +21,15 @@ import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { htmlOperation } from "@/lib/operations/html";
 import { BrowserPool } from "@/lib/page/browser-pool";
-import { CHROMIUM_ARGS, poolConfigFromEnv } from "@/lib/page/config";
+import { poolConfigFromEnv } from "@/lib/page/config";
+import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import { visitPage } from "@/lib/page/visit";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
 const PAGES = ["ars-1", "medium-1", "wikipedia", "cnn", "guardian-1"];
 const REQUESTS = Number(process.argv[2] ?? 30);
 const WARMUP = 3;
+const ORGANIZATIONS = [1, 4, 16];
 
 type Job = (url: string) => Promise<number>;
 
@@ -66,7 +72,11 @@ function startServer(): Promise<{ port: number; close: () => Promise<void> }> {
 
 /** Run `n` jobs over the page list with `concurrency` workers pulling from one queue. */
 async function run(mode: string, job: Job, concurrency: number, n: number): Promise<RunStats> {
-  const urls = Array.from({ length: n }, (_, i) => `http://bench.test/${PAGES[i % PAGES.length]}/`);
+  // One host per page, as real traffic has: the pool caps how many slots one host may hold.
+  const urls = Array.from({ length: n }, (_, i) => {
+    const name = PAGES[i % PAGES.length]!;
+    return `http://${name}.bench.test/${name}/`;
+  });
   for (let i = 0; i < WARMUP; i++) await job(urls[i % urls.length]!);
   const latencies: number[] = [];
   let next = 0;
@@ -104,10 +114,12 @@ async function rawJob(browser: Browser): Promise<Job> {
   };
 }
 
-function oursJob(pool: BrowserPool): Job {
+function oursJob(pool: BrowserPool, organizations: number): Job {
+  let n = 0;
   return async (url) => {
     const t = performance.now();
-    const html = await visitPage({ url }, (snap) => htmlOperation.run(snap), { pool });
+    const organization = `org-${n++ % organizations}`;
+    const html = await visitPage({ organization, url }, (snap) => htmlOperation.run(snap), { pool });
     if (html.length < 1000) throw new Error(`ours: short page ${url}`);
     return performance.now() - t;
   };
@@ -123,23 +135,25 @@ async function main(): Promise<void> {
   const results: RunStats[] = [];
   try {
     for (const concurrency of [1, 2]) {
-      const browser = await chromium.launch({
-        executablePath: poolConfigFromEnv().chromiumPath,
-        args: [
-          ...CHROMIUM_ARGS,
-          `--host-resolver-rules=MAP bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`,
-        ],
-      });
+      // The same unprivileged, sandboxed launch as the pool's, so both sides pay for it alike.
+      const browser = await chromium.launch(
+        sandboxedLaunchOptions(poolConfigFromEnv().chromiumPath, [
+          `--host-resolver-rules=MAP *.bench.test 127.0.0.1:${server.port}, MAP * ~NOTFOUND`,
+        ]),
+      );
       try {
         results.push(await run("raw", await rawJob(browser), concurrency, REQUESTS));
       } finally {
         await browser.close();
       }
-      const pool = new BrowserPool({ config: { concurrency }, egress: { lookup: notFound } });
-      try {
-        results.push(await run("ours", oursJob(pool), concurrency, REQUESTS));
-      } finally {
-        await pool.shutdown();
+      for (const organizations of ORGANIZATIONS) {
+        const pool = new BrowserPool({ config: { concurrency }, egress: { lookup: notFound } });
+        try {
+          const mode = organizations === 1 ? "ours" : `ours×${organizations}`;
+          results.push(await run(mode, oursJob(pool, organizations), concurrency, REQUESTS));
+        } finally {
+          await pool.shutdown();
+        }
       }
     }
   } finally {
@@ -151,10 +165,10 @@ async function main(): Promise<void> {
 function printTable(results: RunStats[]): void {
   const f = (n: number, d = 0) => n.toFixed(d).padStart(8);
   console.log(`\npages: ${PAGES.join(", ")}; ${REQUESTS} requests per run after ${WARMUP} warm-up visits\n`);
-  console.log("mode   conc        n  p50 ms   p95 ms    req/s");
+  console.log("mode      conc        n  p50 ms   p95 ms    req/s");
   for (const r of results)
     console.log(
-      `${r.mode.padEnd(6)} ${String(r.concurrency).padStart(4)} ${f(r.n)} ${f(r.p50)} ${f(r.p95)} ${f(r.rps, 2)}`,
+      `${r.mode.padEnd(9)} ${String(r.concurrency).padStart(4)} ${f(r.n)} ${f(r.p50)} ${f(r.p95)} ${f(r.rps, 2)}`,
     );
   console.log("\nours/raw   p50 latency   p95 latency   throughput   (targets: ≤ 1.15, ≤ 1.15, ≥ 0.90)");
   for (const c of [1, 2]) {

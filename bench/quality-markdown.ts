@@ -123,7 +123,11 @@ async function main() {
     const started = Date.now();
     try {
       const { md, m } = await visitPage(
-        { url: `http://eval.test/${name}/`, limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 } },
+        {
+          organization: "org-test",
+          url: `http://eval.test/${name}/`,
+          limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 },
+        },
         async (snap) => ({ md: await markdown(snap), m: await meta(snap) }),
         { pool },
       );

@@ -116,7 +116,7 @@ async function main() {
     const started = Date.now();
     try {
       const out = await visitPage(
-        { url: `http://wceb.test/${id}/`, limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 } },
+        { url: `http://wceb.test/${id}/`, organization: "bench", limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 } },
         async (snap) => ({
           readability: String(await snap.page.evaluate(READABILITY_ALONE)),
           ours: markdownToText(await markdown(snap)),

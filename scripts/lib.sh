@@ -55,9 +55,33 @@ ensure_packages() {
   checkout_unlock
 }
 
+# Chromium never runs as root: as root, the service starts it as this unprivileged system user
+# (scripts/chromium-sandboxed.sh, lib/page/sandbox.ts), with Chromium's own sandbox on. Not root:
+# Chromium runs as the invoking user, still sandboxed; nothing to create (and no way to create it).
+ensure_browser_user() {
+  local user="${BROWSER_USER:-ptd-browser}"
+  if [ "$(id -u)" = 0 ]; then
+    if ! id -u "$user" >/dev/null 2>&1; then
+      step "Creating the unprivileged system user '$user' that runs Chromium"
+      useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
+    fi
+    # Chromium's sandbox needs unprivileged user namespaces (Debian's chromium has no setuid helper).
+    if ! setpriv --reuid="$user" --regid="$user" --init-groups unshare --user true 2>/dev/null; then
+      echo "warning: '$user' cannot create user namespaces: Chromium's sandbox will not start." >&2
+      echo "         Enable them (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)." >&2
+    fi
+    echo "browser user: $user ($(id "$user"))"
+  else
+    echo "browser user: $(id -un) (not root: Chromium runs as this user, sandboxed; data/ is protected by the sandbox only)"
+  fi
+  # The database and secrets: readable by the server's user only, never by the browser user.
+  mkdir -p "$ROOT/data" && chmod 700 "$ROOT/data"
+}
+
 setup_all() {
   ensure_node
   ensure_chromium
+  ensure_browser_user
   ensure_packages
 }
 

@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { db } from "@/lib/db";
-import { createOrganization, updateProject, verifyOrganization } from "./organizations";
+import {
+  createOrganization,
+  createProject,
+  ProjectLimitError,
+  updateProject,
+  verifyOrganization,
+} from "./organizations";
 import { createKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 
@@ -15,16 +21,21 @@ export const ADMIN_USAGE = `usage: npm run --silent admin -- <command> [options]
   key create --project ID
   key rotate --project ID
   key stop-old --project ID
+  project create --org ID --name N
   project set --project ID [--robots follow|ignore] [--webhook URL|none]`;
 
 export class UsageError extends Error {}
 
 /** The JSON the command prints when it fails (exit code 2 for usage, 1 otherwise). */
-export function adminFailure(err: unknown): { error: "usage" | "failed"; message: string; usage?: string } {
+export function adminFailure(err: unknown): {
+  error: "usage" | "project_limit" | "failed";
+  message: string;
+  usage?: string;
+} {
   const usage =
     err instanceof UsageError || Boolean((err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"));
   return {
-    error: usage ? "usage" : "failed",
+    error: usage ? "usage" : err instanceof ProjectLimitError ? "project_limit" : "failed",
     message: (err as Error).message,
     ...(usage && { usage: ADMIN_USAGE }),
   };
@@ -84,6 +95,8 @@ export async function runAdminCommand(argv: string[]): Promise<unknown> {
       return { apiKey: (await rotateKey(need(values.project, "project"))).apiKey };
     case "key stop-old":
       return { projectId: values.project, stopped: await stopOldKeys(need(values.project, "project")) };
+    case "project create":
+      return createProject(need(values.org, "org"), need(values.name, "name"));
     case "project set": {
       const robots = values.robots;
       if (robots !== undefined && robots !== "follow" && robots !== "ignore")

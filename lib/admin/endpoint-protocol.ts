@@ -13,7 +13,7 @@ export type AdminReply =
   | { ok: true; result: unknown }
   | {
       ok: false;
-      error: "usage" | "failed" | "forbidden" | "unauthorized" | "bad_request";
+      error: "usage" | "project_limit" | "failed" | "forbidden" | "unauthorized" | "bad_request";
       message: string;
       usage?: string;
     };

@@ -64,6 +64,37 @@ export async function createOrganization(input: CreateOrganizationInput) {
   return { organizationId: organization.id, projectId: project.id, apiKey, keyId, ownerEmail: email };
 }
 
+/**
+ * Projects one organization may have. Every project has its own request rate limit, so an unbounded
+ * number of projects would be an unbounded rate; 25 covers environments × services for a team.
+ */
+export const MAX_PROJECTS_PER_ORGANIZATION = 25;
+
+export class ProjectLimitError extends Error {
+  constructor() {
+    super(
+      `This organization already has ${MAX_PROJECTS_PER_ORGANIZATION} projects, the most it may have. ` +
+        "Delete a project you no longer use, or reuse one (a project can hold several keys).",
+    );
+    this.name = "ProjectLimitError";
+  }
+}
+
+/**
+ * Creates a project and its first key (shown once), within the per-organization cap. The count and
+ * the insert run under a lock on the organization row, so two creations at once cannot both pass.
+ */
+export async function createProject(organizationId: string, name: string) {
+  const project = await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+    const count = await tx.project.count({ where: { organizationId } });
+    if (count >= MAX_PROJECTS_PER_ORGANIZATION) throw new ProjectLimitError();
+    return tx.project.create({ data: { organizationId, name, webhookSecret: newWebhookSecret() } });
+  });
+  const { apiKey, keyId } = await createKey(project.id);
+  return { organizationId, projectId: project.id, name: project.name, apiKey, keyId };
+}
+
 /** Marks the organization's owners' and admins' emails confirmed (what the confirmation link does). */
 export async function verifyOrganization(organizationId: string): Promise<number> {
   const members = await db().membership.findMany({

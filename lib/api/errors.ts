@@ -50,6 +50,11 @@ export const clientError = {
     }),
   reportTo: (code: string, message: string) => new ApiError(422, { error: code, message }),
   invalidBody: (message: string) => new ApiError(400, { error: "invalid_body", message }),
+  payloadTooLarge: (maxBytes: number) =>
+    new ApiError(413, {
+      error: "payload_too_large",
+      message: `The request body is larger than ${Math.round(maxBytes / 1024)} KB. Send only the request's JSON fields.`,
+    }),
   unsupportedMediaType: () =>
     new ApiError(415, {
       error: "unsupported_media_type",

@@ -5,7 +5,7 @@ import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admissio
 import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
 import { ensureBooted } from "@/lib/server/boot";
-import { readCache } from "@/lib/store/cache";
+import { cachedBody, readCache, scrapeCacheKey, writeCache, type CacheHit } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish } from "@/lib/store/completion";
 import { readResult } from "@/lib/store/results";
@@ -66,14 +66,9 @@ export async function processOperation(
     spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)),
   );
   if (cached.every(Boolean)) {
-    const token = await recordCacheHit(
-      caller,
-      spec,
-      hash,
-      idempotencyKey,
-      cached as NonNullable<(typeof cached)[number]>[],
-    );
-    return respondWithRequest(caller, token, spec.sync, 0);
+    const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as CacheHit[]);
+    if (token) return respondWithRequest(caller, token, spec.sync, 0);
+    cached.fill(null); // an entry went away meanwhile: run (and price) every operation
   }
 
   const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
@@ -188,45 +183,46 @@ async function clearExpiredIdempotencyKey(tx: Prisma.TransactionClient, projectI
   });
 }
 
+/**
+ * Records a request answered entirely from the cache, pointing at a stored result (no copy of the
+ * body: a hit costs a small row whatever the result's size). A single operation points at the
+ * result its cache entry is; a scrape at the envelope an identical scrape hit stored before.
+ */
 async function recordCacheHit(
   caller: ApiCaller,
   spec: RunSpec,
   hash: string,
   idempotencyKey: string | undefined,
-  entries: { body: string; contentType: string; operation: string }[],
-): Promise<string> {
+  hits: CacheHit[],
+): Promise<string | null> {
   const token = newToken();
-  const results = new Map(spec.operations.map((op, i) => [op, entries[i]] as const));
-  const data =
-    spec.endpoint === "scrape"
-      ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
-          success: true,
-          result: decodeResult(results.get(op)!.body, results.get(op)!.contentType),
-          cached: true,
-        }))
-      : decodeResult(entries[0].body, entries[0].contentType);
-  const contentType = contentTypeOf(spec.endpoint);
-  const body = encodeResult(data, contentType);
+  const answer = await hitAnswer(spec, hits);
+  if (!answer) return null; // an entry went away meanwhile: run the request instead
   try {
     await transaction(async (tx) => {
       await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
-      await tx.request.create({
-        data: {
-          ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
-          state: "complete",
-          cached: true,
-          startedAt: new Date(),
-          finishedAt: new Date(),
-          processingMs: 0,
-          result: {
-            create: {
-              body,
-              contentType,
-              bytes: Buffer.byteLength(body),
-            },
-          },
-        },
-      });
+      const row = {
+        ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
+        state: "complete" as const,
+        cached: true,
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        processingMs: 0,
+      };
+      if ("answeredFromId" in answer) {
+        await tx.request.create({ data: { ...row, answeredFromId: answer.answeredFromId } });
+      } else {
+        const { body, contentType, cacheKey, operation, contentAt } = answer;
+        const created = await tx.request.create({
+          data: { ...row, result: { create: { body, contentType, bytes: Buffer.byteLength(body) } } },
+          select: { result: { select: { id: true } } },
+        });
+        // The entry now points at this stored body, so the next hit stores none.
+        await writeCache(cacheKey, operation, null, contentType, tx, {
+          resultId: created.result!.id,
+          createdAt: contentAt,
+        });
+      }
       if (!spec.sync) await enqueueDelivery(tx, token);
     });
   } catch (err) {
@@ -237,6 +233,39 @@ async function recordCacheHit(
     throw err;
   }
   return token;
+}
+
+type HitAnswer =
+  | { answeredFromId: string }
+  | { body: string; contentType: string; cacheKey: string; operation: string; contentAt: Date };
+
+/**
+ * What a cache hit is answered with: a stored result to point at, or (the first hit of an entry
+ * that is no stored result: a scrape's envelope, an operation cached by a scrape) a body to store
+ * once, which the entry then points at.
+ */
+async function hitAnswer(spec: RunSpec, hits: CacheHit[]): Promise<HitAnswer | null> {
+  const scrape = spec.endpoint === "scrape";
+  const cacheKey = scrape ? scrapeCacheKey(hits.map((h) => h.cacheKey)) : hits[0].cacheKey;
+  const whole = scrape ? await readCache(cacheKey, spec.maxAgeSeconds) : hits[0];
+  if (whole?.resultId) return { answeredFromId: whole.resultId };
+  const bodies = await Promise.all(hits.map(cachedBody));
+  if (bodies.some((b) => b == null)) return null;
+  const decoded = new Map(
+    spec.operations.map((op, i) => [op, decodeResult(bodies[i]!, hits[i].contentType)]),
+  );
+  const data = scrape
+    ? scrapeEnvelope(spec.url, spec.operations, (op: OperationName) => ({
+        success: true,
+        result: decoded.get(op),
+        cached: true,
+      }))
+    : decoded.get(spec.operations[0]);
+  const contentType = contentTypeOf(spec.endpoint);
+  // As fresh as its oldest part: that is what a later max_age is checked against.
+  const contentAt = new Date(Math.min(...hits.map((h) => h.createdAt.getTime())));
+  const operation = scrape ? "scrape" : spec.operations[0];
+  return { body: encodeResult(data, contentType), contentType, cacheKey, operation, contentAt };
 }
 
 /** Cache hits of async requests are delivered like any finished result. */

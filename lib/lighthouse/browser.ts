@@ -13,6 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { egressChromiumArgs } from "@/lib/net/egress-proxy";
+import { chromiumLaunch } from "@/lib/page/sandbox";
 
 export interface DebugBrowser {
   /** DevTools port on 127.0.0.1: what Lighthouse connects to. */
@@ -36,8 +37,6 @@ export interface LaunchOptions {
   proxyUrl: string;
   timeoutMs: number;
 }
-
-const SETPRIV = "/usr/bin/setpriv";
 
 const LISTENING = /DevTools listening on ws:\/\/[^\s/]+:(\d+)\//;
 
@@ -135,12 +134,16 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
     `--user-data-dir=${profile}`,
     "about:blank",
   ];
-  // Port-mode Chromium outlives a parent killed with SIGKILL (no "exit" handler runs then):
-  // util-linux's setpriv asks the kernel to kill it when this process dies, whatever the death.
-  const [command, args] = fsSync.existsSync(SETPRIV)
-    ? [SETPRIV, ["--pdeathsig", "KILL", "--", opts.chromiumPath, ...chromiumArgs]]
-    : [opts.chromiumPath, chromiumArgs];
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+  // Through the same wrapper as the page pool: unprivileged user, sandbox on, minimal
+  // environment (lib/page/sandbox.ts). The wrapper also asks the kernel (setpriv --pdeathsig) to
+  // kill port-mode Chromium when this process dies, whatever the death: it would outlive a parent
+  // killed with SIGKILL, where no "exit" handler runs.
+  const launch = chromiumLaunch(opts.chromiumPath);
+  const child = spawn(launch.executablePath, [...launch.args, ...chromiumArgs], {
+    stdio: ["ignore", "ignore", "pipe"],
+    // The complete environment (no NODE_ENV either: Chromium has no use for it).
+    env: launch.env as NodeJS.ProcessEnv,
+  });
   live.set(child, profile);
   let exited = false;
   const exit = new Promise<void>((resolve) => {

@@ -49,6 +49,8 @@ export interface LighthouseStats {
 interface Slot {
   browser: Promise<DebugBrowser> | null;
   runs: number;
+  /** The organization the slot's browser has served since launch (undefined: none named). */
+  organization?: string;
 }
 
 /** How long a run whose page load was stopped may take to wrap up before its browser is killed. */
@@ -112,7 +114,7 @@ export class LighthouseRunner {
 
   private async runIn(slot: Slot, target: URL, opts: LighthouseRunOptions): Promise<LighthouseResult> {
     const egress = await this.egress();
-    const browser = await this.browserFor(slot, egress);
+    const browser = await this.browserFor(slot, egress, opts.organization);
     const timeoutMs = opts.timeoutMs ?? this.config.timeoutMs;
     const startedAt = Date.now();
     const { default: lighthouse } = await loadLighthouse();
@@ -171,13 +173,14 @@ export class LighthouseRunner {
     return failure("unexpected", message);
   }
 
-  private async browserFor(slot: Slot, egress: EgressProxy): Promise<DebugBrowser> {
+  private async browserFor(slot: Slot, egress: EgressProxy, organization?: string): Promise<DebugBrowser> {
     const current = slot.browser ? await slot.browser.catch(() => null) : null;
     const stale =
       !current ||
       !current.alive() ||
       current.proxyUrl !== egress.url ||
-      slot.runs >= this.config.browserMaxRuns;
+      slot.runs >= this.config.browserMaxRuns ||
+      slot.organization !== organization;
     if (current && !stale) return current;
     await this.retire(slot);
     const launching = launchDebugBrowser({
@@ -188,6 +191,7 @@ export class LighthouseRunner {
     });
     slot.browser = launching;
     slot.runs = 0;
+    slot.organization = organization;
     try {
       const browser = await launching;
       this.counters.launches++;

@@ -13,6 +13,11 @@ export interface LighthouseRunOptions {
   includeAudits: boolean | string[];
   /** Budget for the run itself (not the wait in the queue). Default LIGHTHOUSE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * Whose run this is. A Lighthouse browser serves one organization: another organization's run
+   * gets a fresh browser (Lighthouse clears storage only for the audited origin).
+   */
+  organization?: string;
 }
 
 export interface LighthouseCategory {

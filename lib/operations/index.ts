@@ -38,11 +38,14 @@ export type OperationOutcome =
 export async function runOperations(
   spec: RunSpec,
   ops: readonly OperationName[],
+  /** Whose request this is: the visit runs in that organization's own browser context. */
+  organization: string,
 ): Promise<{ results: Map<OperationName, OperationOutcome>; visits: number }> {
   const results = new Map<OperationName, OperationOutcome>();
   if (!ops.length) return { results, visits: 0 };
   const visit: VisitRequest = {
     url: spec.url,
+    organization,
     pageOptions: spec.pageOptions,
     residential: spec.residential,
     ...(spec.screenshotOptions && ops.includes("screenshot")
@@ -68,7 +71,7 @@ export async function runOperations(
     });
   if (ops.includes("lighthouse")) {
     try {
-      results.set("lighthouse", { ok: true, value: await lighthouse(spec) });
+      results.set("lighthouse", { ok: true, value: await lighthouse(spec, organization) });
     } catch (err) {
       if (!(err instanceof OperationFailure)) throw err;
       results.set("lighthouse", { ok: false, failure: err });

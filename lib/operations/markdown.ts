@@ -1,4 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
+import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 import { mainContentScript } from "./main-content";
 
 export interface MarkdownOptions {
@@ -82,5 +83,5 @@ export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}
     if (includeTitle && title) md = "# " + title + "\\n\\n" + md;
     return md.trim() + "\\n";
   })(${JSON.stringify(options.includeTitle ?? false)})`;
-  return snap.page.evaluate(script) as Promise<string>;
+  return evaluateBounded<string>(snap.page, script, IN_PAGE_RESULT_MAX_CHARS);
 }

@@ -1,4 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
+import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 
 /** The Metadata result (spec §2.6): every field a string or null. */
 export interface Metadata {
@@ -22,7 +23,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
   const contentLanguage = snap.headers["content-language"] ?? null;
   // A string, not a function: the page gets plain JavaScript whatever compiled this module
   // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
-  return snap.page.evaluate(`((headerLanguage) => {
+  return evaluateBounded<Metadata>(
+    snap.page,
+    `((headerLanguage) => {
     const clean = (s) => {
       const v = (s ?? "").replace(/\\s+/g, " ").trim();
       return v ? v : null;
@@ -228,5 +231,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       publication_date: published,
       additional_author_information: Object.keys(extra).length ? extra : null,
     };
-  })(${JSON.stringify(contentLanguage)})`) as Promise<Metadata>;
+  })(${JSON.stringify(contentLanguage)})`,
+    IN_PAGE_RESULT_MAX_CHARS,
+  );
 }

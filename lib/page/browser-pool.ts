@@ -3,9 +3,15 @@
  *
  * Why this shape (measured on 2 cores, ARCHITECTURE.md §2): launching Chromium costs ~180 ms and a
  * new context 200–270 ms, while a page in a warm context is about twice as fast as a context per
- * job. So contexts live long and are keyed only by what a page cannot set for itself (device scale
- * factor, proxy credentials); viewport and colour scheme are set per page. A FIFO semaphore keeps
- * the number of pages at once at what the cores can render.
+ * job. So contexts live long, but a context holds cookies, storage, HTTP cache and service-worker
+ * state, so it belongs to ONE organization: contexts are keyed by organization, device scale
+ * factor and residential exit (viewport and colour scheme are set per page). A context serves one
+ * visit at a time and starts every visit without cookies, so nothing a page sets reaches another
+ * visit's result (which may land in the shared result cache). Idle contexts stay warm in a bounded
+ * LRU; the least recently used is closed, with all its state, beyond `maxContexts`.
+ *
+ * Slots: a fair queue (fair-queue.ts) keeps the number of pages at once at what the cores can
+ * render and shares them between organizations and hosts.
  *
  * Recycling: a context is retired after `contextMaxPages` pages and the browser after
  * `browserMaxJobs` jobs or once its processes hold more than `browserMaxRssMb` (measured every
@@ -19,18 +25,32 @@ import {
   type EgressProxy,
   type EgressProxyOptions,
 } from "@/lib/net/egress-proxy";
-import { CHROMIUM_ARGS, poolConfigFromEnv, type PoolConfig } from "./config";
+import { poolConfigFromEnv, type PoolConfig } from "./config";
 import { installCookieBannerChannel } from "./cookie-banners";
+import { CONSOLE_LIMITS_JS } from "./console-capture";
 import { residentialUpstreamsFromEnv } from "./residential";
 import { browserRssBytes } from "./memory";
-import { Semaphore } from "./semaphore";
+import { FairQueue } from "./fair-queue";
+import { sandboxedLaunchOptions } from "./sandbox";
 import { browserUserAgent } from "./user-agent";
 
-/** What only a browser context can set. */
+/** What only a browser context can set, and whose state it may hold. */
 export interface ContextSettings {
+  /** The organization the visit is for: a context never serves two organizations. */
+  organization: string;
   deviceScaleFactor: number;
   /** Residential exit name (proxy username); undefined = the standard network. */
   exit?: string;
+  /**
+   * The visit blocks cookie banners: only such contexts get autoconsent's message binding, a
+   * page→Node channel with no size limit that other pages must not have at all.
+   */
+  cookieBanners?: boolean;
+}
+
+/** A page request: the context it needs and the host it will load (for the fair queue). */
+export interface PageRequest extends ContextSettings {
+  host: string;
 }
 
 export interface PageLease {
@@ -43,13 +63,15 @@ export interface PageLease {
 }
 
 interface ContextEntry {
+  id: number;
   key: string;
   context: BrowserContext;
   served: number;
-  open: number;
   retiring: boolean;
   /** A blank page opened ahead of the next job: a new page costs 100–300 ms, paid off the critical path. */
   spare: Promise<Page | null> | null;
+  /** Settles once the previous visit's page has closed. */
+  closing: Promise<void>;
 }
 
 interface Generation {
@@ -59,7 +81,8 @@ interface Generation {
   retiring: boolean;
   dead: boolean;
   userAgent: string;
-  contexts: Map<string, Promise<ContextEntry>>;
+  /** Idle contexts by id, least recently used first (Map order); busy ones are held by their lease. */
+  idle: Map<number, ContextEntry>;
 }
 
 export interface PoolStats {
@@ -67,6 +90,10 @@ export interface PoolStats {
   queued: number;
   launches: number;
   contextsCreated: number;
+  /** Contexts closed to keep the warm set within maxContexts. */
+  contextsEvicted: number;
+  /** Idle contexts kept warm right now. */
+  contextsIdle: number;
   pagesServed: number;
   /** Browsers retired for holding more memory than browserMaxRssMb. */
   memoryRetirements: number;
@@ -96,21 +123,38 @@ async function closeWithin(page: Page, ms: number): Promise<boolean> {
 }
 
 function contextKey(s: ContextSettings): string {
-  return `${s.deviceScaleFactor}|${s.exit ?? ""}`;
+  return JSON.stringify([s.organization, s.deviceScaleFactor, s.exit ?? "", s.cookieBanners === true]);
 }
 
 export class BrowserPool {
   readonly config: PoolConfig;
-  private readonly slots: Semaphore;
+  private readonly slots: FairQueue;
   private readonly egressOptions: EgressProxyOptions;
   private egressPromise: Promise<EgressProxy> | null = null;
   private current: Promise<Generation> | null = null;
   private closed = false;
-  private readonly counters = { launches: 0, contextsCreated: 0, pagesServed: 0, memoryRetirements: 0 };
+  private nextContextId = 0;
+  private readonly counters = {
+    launches: 0,
+    contextsCreated: 0,
+    contextsEvicted: 0,
+    pagesServed: 0,
+    memoryRetirements: 0,
+  };
+  /** The newest browser (for stats only). */
+  private latest: Generation | null = null;
 
   constructor(opts: BrowserPoolOptions = {}) {
-    this.config = { ...poolConfigFromEnv(), ...opts.config };
-    this.slots = new Semaphore(this.config.concurrency);
+    const fromEnv = poolConfigFromEnv();
+    const concurrency = opts.config?.concurrency ?? fromEnv.concurrency;
+    this.config = {
+      ...fromEnv,
+      // A concurrency given in code without a host cap gets the default share of it.
+      hostMaxSlots: Math.ceil(concurrency / 2),
+      ...(opts.config?.concurrency === undefined && { hostMaxSlots: fromEnv.hostMaxSlots }),
+      ...opts.config,
+    };
+    this.slots = new FairQueue(this.config.concurrency, { hostCap: this.config.hostMaxSlots });
     this.egressOptions = opts.egress ?? { upstreams: residentialUpstreamsFromEnv() };
   }
 
@@ -121,15 +165,20 @@ export class BrowserPool {
   }
 
   stats(): PoolStats {
-    return { running: this.slots.running, queued: this.slots.queued, ...this.counters };
+    return {
+      running: this.slots.running,
+      queued: this.slots.queued,
+      contextsIdle: this.latest && !this.latest.dead ? this.latest.idle.size : 0,
+      ...this.counters,
+    };
   }
 
-  /** Waits for a slot (FIFO), then opens a page in the context matching `settings`. */
-  async acquire(settings: ContextSettings): Promise<PageLease> {
+  /** Waits for a slot (fair queue), then opens a page in a context of the request's organization. */
+  async acquire(request: PageRequest): Promise<PageLease> {
     if (this.closed) throw new Error("The browser pool is shut down.");
-    const releaseSlot = await this.slots.acquire();
+    const releaseSlot = await this.slots.acquire({ organization: request.organization, host: request.host });
     try {
-      return await this.openPage(settings, releaseSlot);
+      return await this.openPage(request, releaseSlot);
     } catch (err) {
       releaseSlot();
       throw err;
@@ -151,35 +200,46 @@ export class BrowserPool {
     // A browser can die between handing out a generation and opening the page: try once more.
     for (let attempt = 0; ; attempt++) {
       const gen = await this.generation();
+      gen.open++;
+      let entry: ContextEntry | null = null;
       try {
-        const entry = await this.contextFor(gen, settings, egress);
-        // Reserve before the await so an eviction cannot close the context under newPage().
-        entry.open++;
-        gen.open++;
-        let page: Page;
-        try {
-          page = await this.takePage(entry);
-        } catch (err) {
-          entry.open--;
-          gen.open--;
-          throw err;
-        }
+        entry = await this.takeContext(gen, settings, egress);
+        const page = await this.takePage(entry);
         return this.lease(gen, entry, page, egress, releaseSlot);
       } catch (err) {
+        gen.open--;
+        if (entry) void entry.context.close().catch(() => undefined);
         if (!gen.dead || attempt > 0) throw err;
       }
     }
   }
 
+  /** The most recently used idle context of this key, else a new one. The caller has it alone. */
+  private async takeContext(
+    gen: Generation,
+    settings: ContextSettings,
+    egress: EgressProxy,
+  ): Promise<ContextEntry> {
+    const key = contextKey(settings);
+    let found: ContextEntry | undefined;
+    for (const entry of gen.idle.values()) if (entry.key === key) found = entry;
+    if (found) {
+      gen.idle.delete(found.id);
+      return found;
+    }
+    return this.createContext(key, gen, settings, egress);
+  }
+
   /** The context's spare page if it is ready and alive, else a new one; then start the next spare. */
   private async takePage(entry: ContextEntry): Promise<Page> {
+    await entry.closing;
     const spare = entry.spare;
     entry.spare = null;
     const ready = spare ? await spare : null;
     const page = ready && !ready.isClosed() ? ready : await entry.context.newPage();
-    // Contexts are shared between jobs. A job that starts alone in its context starts without the
-    // cookies earlier visits left behind; with another visit in flight, clearing would disturb it.
-    if (entry.open === 1) await entry.context.clearCookies();
+    // Every visit starts without cookies, even within one organization: what a visit sees (and
+    // what may be cached for everyone) never depends on a session an earlier visit opened.
+    await entry.context.clearCookies();
     if (!entry.retiring && entry.served + 1 < this.config.contextMaxPages) {
       entry.spare = entry.context.newPage().catch(() => null);
     }
@@ -196,10 +256,7 @@ export class BrowserPool {
     gen.jobs++;
     entry.served++;
     this.counters.pagesServed++;
-    if (entry.served >= this.config.contextMaxPages) {
-      entry.retiring = true;
-      gen.contexts.delete(entry.key);
-    }
+    if (entry.served >= this.config.contextMaxPages) entry.retiring = true;
     if (gen.jobs >= this.config.browserMaxJobs) gen.retiring = true;
     else if (this.config.browserMaxRssMb > 0 && gen.jobs % this.config.memoryCheckEvery === 0)
       this.checkMemory(gen);
@@ -214,20 +271,20 @@ export class BrowserPool {
         // The slot goes to the next job at once: closing costs little CPU, and a queued job
         // should not wait for it.
         releaseSlot();
-        try {
-          if (!(await closeWithin(page, PAGE_CLOSE_TIMEOUT_MS))) {
-            // A page that will not close has wedged its browser (seen when a load is cut off
-            // mid-commit): send new work to a fresh browser and let this one go.
-            gen.retiring = true;
-            gen.dead = true;
-            void gen.browser.close().catch(() => undefined);
-          }
-          entry.open--;
-          gen.open--;
-          await this.afterRelease(gen, entry);
-        } catch {
-          // Cleanup of a page nobody uses any more: nothing to report.
+        const closed = closeWithin(page, PAGE_CLOSE_TIMEOUT_MS);
+        // The context is warm again at once (a sequential caller finds it rather than paying for
+        // a new one); its next visit waits for this page to be gone before it starts.
+        entry.closing = closed.then(() => undefined);
+        this.afterRelease(gen, entry);
+        if (!(await closed)) {
+          // A page that will not close has wedged its browser (seen when a load is cut off
+          // mid-commit): send new work to a fresh browser and let this one go.
+          gen.retiring = true;
+          gen.dead = true;
+          void gen.browser.close().catch(() => undefined);
         }
+        gen.open--;
+        if (gen.retiring && !gen.dead && gen.open === 0) await gen.browser.close().catch(() => undefined);
       },
     };
   }
@@ -245,14 +302,24 @@ export class BrowserPool {
       .catch(() => undefined);
   }
 
-  private async afterRelease(gen: Generation, entry: ContextEntry): Promise<void> {
+  /** A context back from its visit: kept warm (most recently used), or closed if retiring. */
+  private afterRelease(gen: Generation, entry: ContextEntry): void {
     if (gen.dead) return;
-    if (gen.retiring && gen.open === 0) {
-      await gen.browser.close().catch(() => undefined);
+    if (gen.retiring || entry.retiring) {
+      void entry.closing.then(() => entry.context.close()).catch(() => undefined);
       return;
     }
-    if (entry.retiring && entry.open === 0) {
-      await entry.context.close().catch(() => undefined);
+    gen.idle.set(entry.id, entry);
+    this.evictIdle(gen);
+  }
+
+  /** Keep at most maxContexts idle contexts: close the least recently used, and its state with it. */
+  private evictIdle(gen: Generation): void {
+    while (gen.idle.size > this.config.maxContexts) {
+      const [id, oldest] = gen.idle.entries().next().value!;
+      gen.idle.delete(id);
+      this.counters.contextsEvicted++;
+      void oldest.closing.then(() => oldest.context.close()).catch(() => undefined);
     }
   }
 
@@ -277,9 +344,8 @@ export class BrowserPool {
   private async launch(): Promise<Generation> {
     const egress = await this.egress();
     const browser = await chromium.launch({
-      executablePath: this.config.chromiumPath,
-      args: [...CHROMIUM_ARGS, ...egressChromiumArgs(egress.url)],
-      headless: true,
+      // Unprivileged, with Chromium's sandbox on (lib/page/sandbox.ts).
+      ...sandboxedLaunchOptions(this.config.chromiumPath, egressChromiumArgs(egress.url)),
       // The host process decides about signals; the pool is shut down explicitly.
       handleSIGINT: false,
       handleSIGTERM: false,
@@ -293,29 +359,13 @@ export class BrowserPool {
       retiring: false,
       dead: false,
       userAgent: browserUserAgent(browser.version()),
-      contexts: new Map(),
+      idle: new Map(),
     };
     browser.on("disconnected", () => {
       gen.dead = true;
     });
+    this.latest = gen;
     return gen;
-  }
-
-  private contextFor(gen: Generation, settings: ContextSettings, egress: EgressProxy): Promise<ContextEntry> {
-    const key = contextKey(settings);
-    let entry = gen.contexts.get(key);
-    if (entry) {
-      // Re-insert so Map order is least-recently-used first (eviction takes from the front).
-      gen.contexts.delete(key);
-    } else {
-      this.evictContexts(gen);
-      entry = this.createContext(key, gen, settings, egress);
-      entry.catch(() => {
-        if (gen.contexts.get(key) === entry) gen.contexts.delete(key);
-      });
-    }
-    gen.contexts.set(key, entry);
-    return entry;
   }
 
   private async createContext(
@@ -336,24 +386,18 @@ export class BrowserPool {
       acceptDownloads: false,
       ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
     });
-    await installCookieBannerChannel(context);
+    if (s.cookieBanners) await installCookieBannerChannel(context);
+    await context.addInitScript(CONSOLE_LIMITS_JS);
     this.counters.contextsCreated++;
-    return { key, context, served: 0, open: 0, retiring: false, spare: null };
-  }
-
-  /** Keep at most maxContexts per browser: retire the least recently used; open pages finish first. */
-  private evictContexts(gen: Generation): void {
-    while (gen.contexts.size >= this.config.maxContexts) {
-      const [key, oldest] = gen.contexts.entries().next().value!;
-      gen.contexts.delete(key);
-      void oldest.then(
-        (e) => {
-          e.retiring = true;
-          if (e.open === 0) void e.context.close().catch(() => undefined);
-        },
-        () => undefined,
-      );
-    }
+    return {
+      id: this.nextContextId++,
+      key,
+      context,
+      served: 0,
+      retiring: false,
+      spare: null,
+      closing: Promise.resolve(),
+    };
   }
 }
 

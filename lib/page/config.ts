@@ -4,9 +4,9 @@
  */
 import os from "node:os";
 
+/** No `--no-sandbox`: Chromium's sandbox stays on (lib/page/sandbox.ts runs it unprivileged). */
 export const CHROMIUM_ARGS = [
   "--headless",
-  "--no-sandbox",
   "--disable-gpu",
   // QUIC is UDP and would bypass the egress proxy (which only speaks HTTP/CONNECT).
   "--disable-quic",
@@ -18,8 +18,10 @@ export const CHROMIUM_ARGS = [
 
 export interface PoolConfig {
   chromiumPath: string;
-  /** Pages open at once; the rest wait in FIFO order. */
+  /** Pages open at once; the rest wait in a fair queue (lib/page/fair-queue.ts). */
   concurrency: number;
+  /** Most slots one host may hold while visits to other hosts wait. */
+  hostMaxSlots: number;
   /** A context is closed and replaced after this many pages (bounds leaked memory, cookies, cache). */
   contextMaxPages: number;
   /** The browser is relaunched after this many jobs (bounds Chromium's own memory growth). */
@@ -28,7 +30,10 @@ export interface PoolConfig {
   browserMaxRssMb: number;
   /** Memory is measured every this many jobs (reading /proc for every renderer is not free). */
   memoryCheckEvery: number;
-  /** Idle contexts beyond this many are closed (each costs memory; creating one costs ~250 ms). */
+  /**
+   * Idle contexts kept warm (LRU); beyond this many the least recently used is closed with all its
+   * state. Contexts belong to one organization, so this is how many organizations stay warm.
+   */
   maxContexts: number;
 }
 
@@ -47,12 +52,14 @@ export function chromiumPathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
 
 export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolConfig {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores));
   return {
     chromiumPath: chromiumPathFromEnv(env),
-    concurrency: intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores)),
+    concurrency,
+    hostMaxSlots: intEnv(env, "PAGE_HOST_MAX_SLOTS", Math.ceil(concurrency / 2)),
     contextMaxPages: intEnv(env, "PAGE_CONTEXT_MAX_PAGES", 200),
     browserMaxJobs: intEnv(env, "PAGE_BROWSER_MAX_JOBS", 1000),
-    maxContexts: intEnv(env, "PAGE_MAX_CONTEXTS", 4),
+    maxContexts: intEnv(env, "PAGE_MAX_CONTEXTS", 8),
     browserMaxRssMb: intEnv(env, "PAGE_BROWSER_MAX_RSS_MB", 2048, 0),
     memoryCheckEvery: intEnv(env, "PAGE_MEMORY_CHECK_EVERY", 20),
   };

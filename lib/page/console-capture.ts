@@ -10,6 +10,49 @@ import type { ConsoleEntry } from "./types";
 export const MAX_CONSOLE_ENTRIES = 1000;
 export const MAX_CONSOLE_TEXT = 10_000;
 
+/**
+ * Installed in every frame before page scripts run (context.addInitScript): console calls carry
+ * string arguments of at most MAX_CONSOLE_TEXT characters, and only the first few thousand calls
+ * reach DevTools at all. Without it, `console.error(hugeString)` ships the whole string to Node
+ * in the CDP event before any clipping on our side could happen. Best effort against a hostile
+ * page (a fresh realm has an unwrapped console); the Node-side limits below stay in force.
+ */
+export const CONSOLE_LIMITS_JS = `(() => {
+  const MAX_TEXT = ${MAX_CONSOLE_TEXT}, MAX_CALLS = ${MAX_CONSOLE_ENTRIES * 4};
+  let calls = 0;
+  const clip = (a) => (typeof a === "string" && a.length > MAX_TEXT ? a.slice(0, MAX_TEXT) + "…" : a);
+  for (const name of ["error", "warn", "log", "info", "debug", "trace", "dir", "dirxml", "table", "assert", "count", "timeLog", "group", "groupCollapsed"]) {
+    const original = console[name];
+    if (typeof original !== "function") continue;
+    const wrapped = { [name](...args) {
+      if (++calls > MAX_CALLS) return;
+      return original.apply(console, args.map(clip));
+    } }[name];
+    Object.defineProperty(console, name, { value: wrapped, writable: false, configurable: false });
+  }
+  // Uncaught exceptions carry their whole message to DevTools too. A cancelled error event is not
+  // reported; the same failure is thrown again with its message clipped (still an exception).
+  const tooLong = (v) => { try { return String(v).length > MAX_TEXT; } catch (e) { return true; } };
+  const clipped = new WeakSet();
+  const rethrowClipped = (text) => {
+    const err = new Error(String(text).slice(0, MAX_TEXT) + "…");
+    clipped.add(err);
+    setTimeout(() => { throw err; });
+  };
+  addEventListener("error", (e) => {
+    if (e.error && clipped.has(e.error)) return;
+    if (!tooLong(e.message) && !tooLong(e.error && e.error.stack)) return;
+    e.preventDefault();
+    rethrowClipped(e.error && e.error.message !== undefined ? e.error.message : e.message);
+  }, true);
+  addEventListener("unhandledrejection", (e) => {
+    const r = e.reason;
+    if (!tooLong(r && r.stack) && !tooLong(r && r.message !== undefined ? r.message : r)) return;
+    e.preventDefault();
+    rethrowClipped(r && r.message !== undefined ? r.message : r);
+  }, true);
+})();`;
+
 function clip(text: string): string {
   return text.length > MAX_CONSOLE_TEXT ? `${text.slice(0, MAX_CONSOLE_TEXT)}…` : text;
 }

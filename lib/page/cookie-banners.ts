@@ -98,8 +98,9 @@ const handlers = new WeakMap<Page, Handler>();
  * Why per context, not per page: the first binding exposed in a context makes Playwright install
  * its binding machinery in every frame of every page of that context; if another job's page is
  * closing at that moment the call fails, and Playwright caches the failure for the context's
- * lifetime. Done once on an empty context, it cannot race. Pages that did not ask for banner
- * blocking never load the content script, so the channel stays silent there.
+ * lifetime. Done once on an empty context, it cannot race. Only contexts of visits that asked for
+ * banner blocking get it (the pool keys contexts by that): a binding lets any page script send
+ * Node a message of any size, a channel the other pages must not have.
  */
 export async function installCookieBannerChannel(context: BrowserContext): Promise<void> {
   await context.exposeBinding(

@@ -20,8 +20,10 @@ export interface VisitLimits {
   navigationTimeoutMs: number;
   /** wait_for_selector ceiling (spec 2.2: at most 10 s). */
   waitForSelectorMs: number;
-  /** Rendered HTML ceiling (spec 8: 10 MB). */
+  /** Rendered HTML ceiling (spec 8: 10 MB), measured inside the page. */
   maxHtmlBytes: number;
+  /** Longest a visit may hold its browser slot (navigation, options and operations together). */
+  visitMaxMs: number;
   /** How long a bot-check interstitial gets to clear itself before we give up. */
   botCheckWaitMs: number;
   /** After `load`, how long we wait at most for in-flight requests to finish. */
@@ -33,6 +35,11 @@ export interface VisitLimits {
 export interface VisitRequest {
   /** The page to load; already checked against the URL policy by the caller (checked again here). */
   url: string;
+  /**
+   * The organization the visit is for. Browser state (cookies, storage, cache) is never shared
+   * between organizations, and browser slots are shared fairly between them.
+   */
+  organization: string;
   pageOptions?: PageOptions;
   viewport?: Viewport;
   deviceScaleFactor?: number;
@@ -58,7 +65,7 @@ export interface PageSnapshot {
   status: number;
   /** Response headers of the main document (lower-case names). */
   headers: Record<string, string>;
-  /** Rendered DOM after page options were applied (`page.content()`). */
+  /** Rendered DOM after page options were applied (serialized as `page.content()` would). */
   html: string;
   /** Errors, warnings and uncaught exceptions, in the order they happened. */
   console: ConsoleEntry[];

@@ -11,6 +11,7 @@
 import type { Page } from "playwright-core";
 import { OperationFailure } from "@/lib/api/errors";
 import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
+import { boundedContent } from "./bounded-transfer";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
 import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
@@ -28,6 +29,9 @@ export const DEFAULT_LIMITS: VisitLimits = {
   navigationTimeoutMs: 30_000,
   waitForSelectorMs: 10_000,
   maxHtmlBytes: 10 * 1024 * 1024,
+  // Everything a visit may wait for (navigation 30 s, wait_for_selector 10 s, delay 10 s, bot
+  // check 8 s, settling, cookie banners) plus time for the operations: then the slot is freed.
+  visitMaxMs: 90_000,
   botCheckWaitMs: 8_000,
   settleMaxMs: 2_000,
   cookieBannerMaxMs: 3_000,
@@ -38,14 +42,17 @@ export interface VisitDeps {
   exits?: ResidentialExits;
 }
 
-/** page.content(), once more after a late script or meta-refresh navigation has settled. */
-async function renderedHtml(page: Page): Promise<string> {
+/**
+ * The rendered HTML, measured in the page before it crosses to Node; once more after a late script
+ * or meta-refresh navigation has replaced the document.
+ */
+async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
   try {
-    return await page.content();
+    return await boundedContent(page, maxBytes);
   } catch (err) {
-    if (!(err instanceof Error) || !/navigating/i.test(err.message)) throw err;
+    if (!(err instanceof Error) || !/navigat|context was destroyed/i.test(err.message)) throw err;
     await page.waitForLoadState("domcontentloaded", { timeout: 10_000 });
-    return page.content();
+    return boundedContent(page, maxBytes);
   }
 }
 
@@ -100,9 +107,7 @@ async function runVisit<T>(
     });
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
-    const html = await renderedHtml(page);
-    if (Buffer.byteLength(html, "utf8") > limits.maxHtmlBytes)
-      throw failure("too_big", "rendered HTML over the limit");
+    const html = await renderedHtml(page, limits.maxHtmlBytes);
     if (crashed) throw failure("load_failed", "the page crashed");
 
     const snapshot: PageSnapshot = {
@@ -142,15 +147,31 @@ export async function visitPage<T>(
     // If the browser dies under a visit, that is our fault, not the page's: run it once more.
     for (let attempt = 0; ; attempt++) {
       const lease = await pool.acquire({
+        organization: req.organization,
+        host: target.hostname,
         deviceScaleFactor: req.deviceScaleFactor ?? 1,
         ...(exit && { exit: exit.name }),
+        cookieBanners: req.pageOptions?.block_cookie_banners === true,
       });
+      // A page that never answers, or whose scripts hang the renderer (every evaluate then waits
+      // forever), must not hold its slot: past the budget the page is closed, which ends whatever
+      // was waiting on it, and the visit is a timeout (spec 7.4, retried per 7.5).
+      let watchdog: NodeJS.Timeout | undefined;
+      const overBudget = new Promise<never>((_, reject) => {
+        watchdog = setTimeout(() => {
+          void lease.release();
+          reject(failure("timeout", `visit over its ${limits.visitMaxMs} ms budget`));
+        }, limits.visitMaxMs);
+      });
+      const visit = runVisit(lease, req, target, limits, startedAt, consume);
+      visit.catch(() => undefined); // when the budget wins, its late failure is not news
       try {
-        return await runVisit(lease, req, target, limits, startedAt, consume);
+        return await Promise.race([visit, overBudget]);
       } catch (err) {
         if (attempt === 0 && (await browserWasLost(lease, err))) continue;
         throw err;
       } finally {
+        clearTimeout(watchdog);
         // The caller has its result; the page closes behind it.
         void lease.release();
       }

@@ -1,12 +1,12 @@
 import { defineJob } from "@/lib/jobs";
 import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
-import { runRequest } from "./run-request";
-import { deliverWebhook, MAX_DELIVERY_ATTEMPTS, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
+import { runRequest, type RunRequestJob } from "./run-request";
+import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
 
 /** Every job this app runs, registered once; both job drivers build their workers from this list. */
-export const runRequestJob = defineJob<{ token: string }>({
+export const runRequestJob = defineJob<RunRequestJob>({
   name: RUN_REQUEST_JOB,
-  handler: async ({ token }) => runRequest(token),
+  handler: async (job) => runRequest(job),
   // A crash mid-visit is retried; page-level failures are handled (and retried) inside runRequest.
   retryLimit: 5,
   retryDelaySeconds: 2,
@@ -17,13 +17,12 @@ export const runRequestJob = defineJob<{ token: string }>({
 
 export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
   name: WEBHOOK_JOB,
-  handler: async ({ deliveryId }, ctx) => deliverWebhook(deliveryId, ctx.attempt),
-  // Exponential backoff from 10 s, capped at 1 hour: 35 retries span about 27 hours, so a receiver
-  // that is down for a whole day still gets the result (docs/webhooks.md).
-  retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
-  retryDelaySeconds: Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10),
+  handler: async ({ deliveryId }) => deliverWebhook(deliveryId),
+  // Delivery retries are delayed jobs of their own (deliver.ts: backoff per delivery and per
+  // destination, 36 attempts ≈ 27 h); the engine's retries only cover a crash mid-attempt.
+  retryLimit: 3,
+  retryDelaySeconds: 5,
   retryBackoff: true,
-  retryDelayMaxSeconds: 3600,
   concurrency: 4,
   expireInSeconds: 60,
 });

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { transaction } from "@/lib/jobs";
+import { enqueue, transaction } from "@/lib/jobs";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
@@ -9,19 +9,54 @@ import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/
 import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";
 import { runOperations } from "@/lib/operations";
 import { checkRobots } from "@/lib/page/robots";
-import { withHostPoliteness } from "@/lib/page/politeness";
-import { readCache, writeCache } from "@/lib/store/cache";
+import {
+  afterFailure,
+  afterSuccess,
+  DEFAULT_MAX_TOTAL_MS,
+  hostOf,
+  isRetryable,
+  knownHealthy,
+  planTurn,
+  type TurnContext,
+} from "@/lib/page/politeness";
+import { DEFAULT_LIMITS } from "@/lib/page/visit";
+import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
+import { cachedBody, readCache, writeCache } from "@/lib/store/cache";
 import { announceFinished } from "@/lib/store/completion";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { OperationName } from "@/lib/schemas/options";
 
+/** What a run-request job carries: the token, and where its busy-host retries stand (spec §7.5). */
+export interface RunRequestJob {
+  token: string;
+  /** Code of this request's last retryable failure, when this run is a retry. */
+  lastFailure?: FailureCode;
+  /** The host turn reserved for this run (epoch ms): attempt then without asking again. */
+  turnAt?: number;
+  /** This run is in its host's lane (one run of that host's lane at a time). */
+  lane?: boolean;
+}
+
+/** Ten minutes from acceptance (spec §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
+function retryWindowMs(): number {
+  return Number(process.env.POLITENESS_MAX_TOTAL_MS ?? DEFAULT_MAX_TOTAL_MS);
+}
+
+/** What one attempt may take (a navigation's limit and a margin): no retry starts that could end late. */
+const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
+
 /**
- * The job body behind every operation request: robots → host politeness → one visit feeding every
+ * The job body behind every operation request: robots → host turn → one visit feeding every
  * operation → store the result, settle credits, release the slot → webhook. Safe to run again after
  * a crash: a finished request is left alone, and settlement happens once, in the transaction that
  * moves the request out of its running state.
+ *
+ * A busy host (spec §7.5) never holds a worker: waiting for its turn, or for a retry, ends this run
+ * and enqueues a delayed one (`retryLater`), so the worker and its browser slot serve other
+ * requests meanwhile. Every request ends within the retry window counted from its acceptance.
  */
-export async function runRequest(token: string): Promise<void> {
+export async function runRequest(job: RunRequestJob): Promise<void> {
+  const { token } = job;
   const req = await db().request.findUnique({ where: { token }, include: { project: true } });
   // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
   // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
@@ -33,16 +68,59 @@ export async function runRequest(token: string): Promise<void> {
   });
   const spec = req.options as unknown as RunSpec;
   const startedAt = (req.startedAt ?? new Date()).getTime();
+  const turn: TurnContext = {
+    host: hostOf(spec.url),
+    deadline: req.createdAt.getTime() + retryWindowMs(),
+    attemptReserveMs: ATTEMPT_RESERVE_MS,
+    ...(job.lastFailure && { lastFailure: new OperationFailure(job.lastFailure, "previous attempt") }),
+  };
+  const done = (outcome: Outcome) =>
+    finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
 
   let outcome: Outcome;
   try {
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
-    const { value } = await withHostPoliteness(spec.url, () => execute(spec));
-    outcome = value;
+    // A run holding a reserved turn attempts now, unless it was picked up too late to end in time.
+    const plan = await planTurn(turn, job.turnAt);
+    if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
+    if (plan.kind === "wait") return await toLane({ ...job, turnAt: plan.until }, turn.host, plan.until);
+    const lane = await laneFor(job, turn.host);
+    if (lane === "enter") return await toLane({ token }, turn.host);
+    if (lane === "leave") return void (await enqueue(RUN_REQUEST_JOB, { token }));
+    outcome = await execute(spec, req.organizationId);
   } catch (err) {
-    outcome = { ok: false, failure: asFailure(err) };
+    if (!isRetryable(err)) {
+      // The host answered (a 404, a PDF…): as far as waiting goes, it is a responsive host.
+      if (err instanceof OperationFailure && err.code !== "unexpected") await afterSuccess(turn.host);
+      return await done({ ok: false, failure: asFailure(err) });
+    }
+    const next = await afterFailure(turn, err);
+    if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
+    return await toLane({ token, lastFailure: err.code }, turn.host, next.at);
   }
-  await finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
+  await afterSuccess(turn.host);
+  await done(outcome);
+}
+
+/**
+ * Ends this run and enqueues the next one in its host's lane (per-key concurrency 1), at `at` or
+ * at once. Waiting there holds no worker, and a host that never answers holds at most one.
+ */
+async function toLane(next: RunRequestJob, host: string, at?: number): Promise<void> {
+  const delaySeconds = at === undefined ? 0 : Math.max(1, Math.ceil((at - Date.now()) / 1000));
+  await enqueue(RUN_REQUEST_JOB, { ...next, lane: true }, { delaySeconds, singletonKey: `host:${host}` });
+}
+
+/**
+ * Caution with hosts not known to be healthy: a first attempt at one enters the host's lane, so a
+ * burst of requests to a host that never answers holds one worker, not all of them. Once the host
+ * has answered, runs still waiting in its lane leave it and run side by side again.
+ */
+async function laneFor(job: RunRequestJob, host: string): Promise<"stay" | "enter" | "leave"> {
+  if (job.lastFailure) return "stay"; // a retry of a busy host stays in its lane
+  const healthy = await knownHealthy(host);
+  if (!job.lane) return healthy ? "stay" : "enter";
+  return healthy && !job.turnAt ? "leave" : "stay";
 }
 
 type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean; producedBy?: string };
@@ -51,16 +129,17 @@ type Outcome =
   | { ok: false; failure: OperationFailure };
 
 /** Runs the operations not already fresh in the cache, from one visit (lighthouse navigates on its own). */
-async function execute(spec: RunSpec): Promise<Outcome> {
+async function execute(spec: RunSpec, organizationId: string): Promise<Outcome> {
   const results = new Map<OperationName, OpOutcome>();
   const toRun: OperationName[] = [];
   for (const op of spec.operations) {
     const hit = await readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds);
-    if (hit)
-      results.set(op, { success: true, result: decodeResult(hit.body, hit.contentType), cached: true });
+    const body = hit && (await cachedBody(hit));
+    if (hit && body != null)
+      results.set(op, { success: true, result: decodeResult(body, hit.contentType), cached: true });
     else toRun.push(op);
   }
-  const { results: ran, visits } = await runOperations(spec, toRun);
+  const { results: ran, visits } = await runOperations(spec, toRun, organizationId);
   for (const [op, r] of ran) {
     results.set(
       op,
@@ -150,9 +229,15 @@ async function finish(
         where: { token },
         select: { id: true },
       });
-      await tx.result.create({ data: { requestId, body, contentType, bytes: Buffer.byteLength(body) } });
+      const stored = await tx.result.create({
+        data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
+        select: { id: true },
+      });
+      // A single operation's result IS its cache entry's body: store it once, point at it.
+      const single = spec.endpoint !== "scrape" ? stored.id : undefined;
       for (const [op, r] of outcome.results) {
-        if (r.fresh) await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx);
+        if (r.fresh)
+          await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, { resultId: single });
       }
     }
     await settle(orgId, token, reserved, cost, tx);

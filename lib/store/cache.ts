@@ -4,26 +4,87 @@ import { encodeResult } from "./encode";
 /**
  * Result cache, one entry per operation result (so a scrape can reuse a cached screenshot and run
  * only the rest). Shared across projects: only public pages are fetched, and labels never enter it.
+ *
+ * An entry written by a single-operation request holds no body of its own: it points at that
+ * request's stored Result (`resultId`), so a body is stored once, and a cache hit can point at the
+ * same row instead of copying it. Entries from a scrape keep their own body (the scrape's Result is
+ * the envelope of several operations); a scrape answered wholly from the cache is itself stored
+ * once as an entry of its own (`scrapeCacheKey`), so the same scrape hit again points at it too.
  */
-export async function readCache(cacheKey: string, maxAgeSeconds: number, now = new Date()) {
-  if (maxAgeSeconds <= 0) return null; // max_age 0 bypasses the cache
-  const entry = await db().cacheEntry.findUnique({ where: { cacheKey } });
-  if (!entry) return null;
-  if (now.getTime() - entry.createdAt.getTime() > maxAgeSeconds * 1000) return null;
-  return entry;
+export interface CacheHit {
+  cacheKey: string;
+  operation: string;
+  contentType: string;
+  createdAt: Date;
+  /** The stored Result this entry is, when it is one; a hit of a single operation answers from it. */
+  resultId: string | null;
 }
 
+/** The entry of a whole scrape envelope, keyed by its operations' own keys in the order requested. */
+export function scrapeCacheKey(operationKeys: string[]): string {
+  return `scrape|${operationKeys.join(",")}`;
+}
+
+/** A fresh entry for `cacheKey`, without its body (a hit usually needs none). */
+export async function readCache(
+  cacheKey: string,
+  maxAgeSeconds: number,
+  now = new Date(),
+): Promise<CacheHit | null> {
+  if (maxAgeSeconds <= 0) return null; // max_age 0 bypasses the cache
+  const entry = await db().cacheEntry.findUnique({
+    where: { cacheKey },
+    select: {
+      cacheKey: true,
+      operation: true,
+      contentType: true,
+      createdAt: true,
+      resultId: true,
+      result: { select: { purgedAt: true } },
+    },
+  });
+  if (!entry || entry.result?.purgedAt) return null;
+  if (now.getTime() - entry.createdAt.getTime() > maxAgeSeconds * 1000) return null;
+  const { result: _result, ...hit } = entry;
+  return hit;
+}
+
+/** The body of a hit (its own, or its Result's); null when it went away meanwhile. */
+export async function cachedBody(hit: CacheHit): Promise<string | null> {
+  const entry = await db().cacheEntry.findUnique({
+    where: { cacheKey: hit.cacheKey },
+    select: { body: true, result: { select: { body: true } } },
+  });
+  return entry?.body ?? entry?.result?.body ?? null;
+}
+
+/** Where a cache entry's body lives, and how old its content is. */
+export interface CacheWriteOptions {
+  /** The stored Result this entry is (no body of its own is written). */
+  resultId?: string;
+  /** How old the content is, when older than now (a composed scrape is as old as its oldest part). */
+  createdAt?: Date;
+}
+
+/** Stores a fresh result: as a pointer to a stored Result when given, else as its own body. */
 export async function writeCache(
   cacheKey: string,
   operation: string,
   value: unknown,
   contentType: string,
   client: Pick<ReturnType<typeof db>, "cacheEntry"> = db(),
+  options: CacheWriteOptions = {},
 ): Promise<void> {
-  const body = encodeResult(value, contentType);
+  const body = options.resultId ? null : encodeResult(value, contentType);
+  const data = {
+    body,
+    contentType,
+    resultId: options.resultId ?? null,
+    createdAt: options.createdAt ?? new Date(),
+  };
   await client.cacheEntry.upsert({
     where: { cacheKey },
-    create: { cacheKey, operation, body, contentType },
-    update: { body, contentType, createdAt: new Date() },
+    create: { cacheKey, operation, ...data },
+    update: data,
   });
 }

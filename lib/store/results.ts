@@ -19,11 +19,33 @@ export type ResultView =
       producedBy: string | null;
     };
 
+interface StoredResult {
+  body: string | null;
+  contentType: string;
+}
+
+/**
+ * The stored result a request is answered with: its own, or, for a cache hit, the result row it
+ * points at (hits store no copy of the body).
+ */
+export function servedResult<R extends StoredResult>(req: {
+  result: R | null;
+  answeredFrom: R | null;
+}): R | null {
+  return req.result ?? req.answeredFrom;
+}
+
 /** The result of `token` as the calling project may see it (another project's token is unknown). */
 export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
-  const req = await db().request.findUnique({ where: { token }, include: { result: true } });
+  const req = await db().request.findUnique({
+    where: { token },
+    include: { result: true, answeredFrom: true },
+  });
   if (!req || req.projectId !== projectId) return { state: "unknown" };
-  if (now.getTime() - req.createdAt.getTime() > RESULT_RETENTION_MS || req.result?.purgedAt) {
+  const stored = servedResult(req);
+  // A hit whose source went away (its project deleted) answers like a purged result: 410.
+  const gone = req.state === "complete" && (!stored || stored.body == null);
+  if (now.getTime() - req.createdAt.getTime() > RESULT_RETENTION_MS || gone) {
     return { state: "expired", token };
   }
   if (req.state === "queued" || req.state === "processing")
@@ -41,19 +63,27 @@ export async function readResult(projectId: string, token: string, now = new Dat
   return {
     state: "complete",
     token,
-    body: req.result?.body ?? "",
-    contentType: req.result?.contentType ?? "application/json",
+    body: stored!.body!,
+    contentType: stored!.contentType,
     cached: req.cached,
     cost: req.cost,
     producedBy: req.producedBy,
   };
 }
 
-/** Deletes result bodies past retention; the request rows stay so their tokens answer 410. */
+/**
+ * Deletes result bodies past retention; the request rows stay so their tokens answer 410. A body
+ * that a younger cache hit still answers from is kept until that hit's own 30 days are over, so
+ * every token answers with its result for its full 30 days.
+ */
 export async function purgeExpiredResults(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RESULT_RETENTION_MS);
   const { count } = await db().result.updateMany({
-    where: { purgedAt: null, request: { createdAt: { lt: cutoff } } },
+    where: {
+      purgedAt: null,
+      request: { createdAt: { lt: cutoff } },
+      answers: { none: { createdAt: { gte: cutoff } } },
+    },
     data: { body: null, purgedAt: now },
   });
   return count;

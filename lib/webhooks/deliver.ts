@@ -1,25 +1,52 @@
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
+import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
+import { servedResult } from "@/lib/store/results";
 import { safeFetch } from "@/lib/net/safe-fetch";
+import { closedAt, destinationOf, recordOutcome } from "./destination";
+import { enqueueDeliveryJob } from "./enqueue";
 import type { WebhookPayload } from "./payload";
 export { WEBHOOK_JOB } from "./enqueue";
 
 /** After this many attempts a delivery is given up (with backoff capped at 1 h this spans > 24 h). */
 export const MAX_DELIVERY_ATTEMPTS = 36;
+/** One attempt's whole budget: connecting, sending, and the receiver's answer (short on purpose). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Seconds before attempt `attempt + 1`: from WEBHOOK_RETRY_DELAY_SECONDS (10), doubling, capped at 1 h. */
+export function retryDelaySeconds(attempt: number): number {
+  const first = Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10);
+  return Math.min(first * 2 ** (attempt - 1), 3600);
+}
 
 /**
- * One delivery attempt, signed per Standard Webhooks with the project's secret. Throws on failure
- * so the job engine retries it with backoff; every attempt is logged. The destination passes the
- * egress guard at delivery time (safeFetch resolves and checks it now, not when it was stored).
+ * One delivery attempt, signed per Standard Webhooks with the project's secret; every attempt is
+ * logged. The next attempt is a delayed job of its own in the destination's lane, no earlier than
+ * the destination's own backoff allows (destination.ts), so a failing receiver costs a worker only
+ * for its attempts. The destination passes the egress guard at delivery time (safeFetch resolves
+ * and checks it now, not when it was stored).
  */
-export async function deliverWebhook(deliveryId: string, attempt: number): Promise<void> {
+export async function deliverWebhook(deliveryId: string): Promise<void> {
   const delivery = await db().webhookDelivery.findUnique({
     where: { id: deliveryId },
-    include: { request: { include: { result: true, project: { select: { webhookSecret: true } } } } },
+    include: {
+      request: {
+        include: { result: true, answeredFrom: true, project: { select: { webhookSecret: true } } },
+      },
+    },
   });
   if (!delivery || delivery.state !== "pending") return;
+  const origin = destinationOf(delivery.url);
+  const reopensAt = await closedAt(origin);
+  // The destination is backed off: wait for it without spending an attempt.
+  if (reopensAt)
+    return void (await enqueueDeliveryJob(deliveryId, delivery.url, {
+      delaySeconds: secondsUntil(reopensAt),
+    }));
+  const attempt = delivery.attempts + 1;
   const req = delivery.request;
+  const stored = servedResult(req);
   const payload: WebhookPayload = {
     type: req.state === "failed" ? "request.failed" : "request.completed",
     timestamp: new Date().toISOString(),
@@ -31,7 +58,7 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
       ...(req.state === "failed"
         ? { error: req.error ?? "", error_code: req.errorCode ?? undefined }
         : {
-            result: req.result?.body != null ? decodeResult(req.result.body, req.result.contentType) : null,
+            result: stored?.body != null ? decodeResult(stored.body, stored.contentType) : null,
           }),
       ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
       cost: req.cost,
@@ -60,7 +87,7 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
         "webhook-signature": signature,
       },
       body,
-      timeoutMs: 15_000,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
       maxBytes: 64 * 1024,
       maxRedirects: 0, // a redirecting receiver is a misconfiguration; never re-POST a result elsewhere
     });
@@ -71,18 +98,27 @@ export async function deliverWebhook(deliveryId: string, attempt: number): Promi
   }
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
-  await db().$transaction([
-    db().webhookAttempt.create({
+  const reopens = await recordOutcome(origin, ok);
+  // The attempt's record and the next attempt's job commit together: a crash cannot lose the
+  // retry, nor start a second chain of them.
+  await transaction(async (tx) => {
+    await tx.webhookAttempt.create({
       data: { deliveryId, attempt, status, error, durationMs: Date.now() - started },
-    }),
-    db().webhookDelivery.update({
+    });
+    await tx.webhookDelivery.update({
       where: { id: deliveryId },
       data: {
         attempts: attempt,
         ...(ok && { state: "delivered", deliveredAt: new Date() }),
         ...(giveUp && { state: "failed" }),
       },
-    }),
-  ]);
-  if (!ok && !giveUp) throw new Error(`Webhook delivery ${deliveryId} attempt ${attempt} failed: ${error}`);
+    });
+    if (ok || giveUp) return;
+    const due = Math.max(Date.now() + retryDelaySeconds(attempt) * 1000, reopens);
+    await enqueueDeliveryJob(deliveryId, delivery.url, { delaySeconds: secondsUntil(due), tx });
+  });
+}
+
+function secondsUntil(at: number): number {
+  return Math.max(1, Math.ceil((at - Date.now()) / 1000));
 }

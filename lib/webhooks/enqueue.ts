@@ -1,20 +1,62 @@
 import type { Prisma } from "@/lib/db";
-import { enqueue } from "@/lib/jobs";
+import { enqueue, type EnqueueOptions } from "@/lib/jobs";
+import { destinationOf } from "./destination";
 
 export const WEBHOOK_JOB = "deliver-webhook";
+
+/** Deliveries a project may have waiting; more are recorded as failed unsent (docs/webhooks.md). */
+export function maxPendingPerProject(): number {
+  return Number(process.env.WEBHOOK_MAX_PENDING_PER_PROJECT ?? 1000);
+}
 
 /**
  * Records a delivery of a finished async result and enqueues it in the caller's transaction, so a
  * result is never stored without its delivery (or the reverse), crash or not. Goes to `report_to`,
  * else the project's default webhook, else nowhere (spec §6.1).
+ *
+ * A project with `maxPendingPerProject()` deliveries already waiting gets this one recorded as
+ * failed without an attempt: a receiver that is down cannot grow an unbounded backlog that
+ * every other project's deliveries would queue behind. The result stays available at GET /result.
  */
 export async function enqueueWebhookDelivery(tx: Prisma.TransactionClient, token: string): Promise<void> {
   const req = await tx.request.findUniqueOrThrow({
     where: { token },
-    select: { id: true, reportTo: true, project: { select: { webhookUrl: true } } },
+    select: { id: true, projectId: true, reportTo: true, project: { select: { webhookUrl: true } } },
   });
   const url = req.reportTo ?? req.project.webhookUrl;
   if (!url) return;
+  const pending = await tx.webhookDelivery.count({
+    where: { state: "pending", request: { projectId: req.projectId } },
+  });
+  if (pending >= maxPendingPerProject()) {
+    await tx.webhookDelivery.create({
+      data: {
+        requestId: req.id,
+        url,
+        state: "failed",
+        log: {
+          create: {
+            attempt: 0,
+            durationMs: 0,
+            error: `not sent: the project already has ${pending} deliveries waiting (limit ${maxPendingPerProject()})`,
+          },
+        },
+      },
+    });
+    return;
+  }
   const delivery = await tx.webhookDelivery.create({ data: { requestId: req.id, url } });
-  await enqueue(WEBHOOK_JOB, { deliveryId: delivery.id }, { tx });
+  await enqueueDeliveryJob(delivery.id, url, { tx });
+}
+
+/**
+ * Every job of one destination runs in that destination's lane (per-key concurrency 1): a receiver
+ * that never answers holds one worker at most, and deliveries elsewhere never queue behind it.
+ */
+export function enqueueDeliveryJob(
+  deliveryId: string,
+  url: string,
+  options: Omit<EnqueueOptions, "singletonKey"> = {},
+): Promise<string> {
+  return enqueue(WEBHOOK_JOB, { deliveryId }, { ...options, singletonKey: `webhook:${destinationOf(url)}` });
 }

@@ -65,4 +65,54 @@ describe("result retention", () => {
     expect(await db().cacheEntry.count()).toBe(1);
     expect(await runRetention()).toEqual({ purgedResults: 0, deletedCacheEntries: 0 });
   });
+
+  it("keeps a body a younger cache hit answers from, until that hit's own 30 days are over", async () => {
+    const { db } = await import("@/lib/db");
+    const { runRetention } = await import("@/lib/store/retention");
+    const { readResult } = await import("@/lib/store/results");
+    const org = await db().organization.create({ data: { name: "H" } });
+    const project = await db().project.create({
+      data: { organizationId: org.id, name: "P", webhookSecret: "whsec_x" },
+    });
+    const row = (token: string, ageDays: number) => ({
+      token,
+      projectId: project.id,
+      organizationId: org.id,
+      operation: "html",
+      url: "https://example.com/",
+      options: {},
+      requestHash: token,
+      cacheKey: "k",
+      state: "complete" as const,
+      createdAt: new Date(Date.now() - ageDays * 86400_000),
+    });
+    const source = await db().request.create({
+      data: {
+        ...row("req_source", 31),
+        result: { create: { body: "<html>shared</html>", contentType: "text/html", bytes: 19 } },
+      },
+      include: { result: true },
+    });
+    await db().request.create({
+      data: { ...row("req_hit", 10), cached: true, answeredFromId: source.result!.id },
+    });
+
+    await runRetention();
+    // The source's own token is past 30 days: 410. The hit, 10 days old, still answers in full.
+    expect(await readResult(project.id, "req_source")).toEqual({ state: "expired", token: "req_source" });
+    expect(await readResult(project.id, "req_hit")).toMatchObject({
+      state: "complete",
+      body: "<html>shared</html>",
+    });
+
+    // Once the hit is past its 30 days too, the body goes and both answer 410.
+    await db().request.update({
+      where: { token: "req_hit" },
+      data: { createdAt: new Date(Date.now() - 31 * 86400_000) },
+    });
+    await runRetention();
+    const purged = await db().result.findUniqueOrThrow({ where: { id: source.result!.id } });
+    expect(purged.body).toBeNull();
+    expect(await readResult(project.id, "req_hit")).toEqual({ state: "expired", token: "req_hit" });
+  });
 });

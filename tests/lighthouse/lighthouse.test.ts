@@ -48,10 +48,13 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The organization most runs here belong to. */
+const ORG = "org-a";
+
 describe("lighthouse", () => {
   it("audits a page as mobile by default: categories 0–1, metrics, no audits", async () => {
     const result = await timed("mobile run (cold browser)", () =>
-      lighthouse(specFor({ url: "http://lh.test/" })),
+      lighthouse(specFor({ url: "http://lh.test/" }), ORG),
     );
     expect(result.url).toBe("http://lh.test/");
     expect(new Date(result.fetchTime).toISOString()).toBe(result.fetchTime);
@@ -80,7 +83,9 @@ describe("lighthouse", () => {
       device: "desktop",
       include_audits: "first-contentful-paint,speed-index",
     });
-    const { results, visits } = await timed("desktop run", () => runOperations(spec, ["lighthouse"]));
+    const { results, visits } = await timed("desktop run", () =>
+      runOperations(spec, ["lighthouse"], "org-test"),
+    );
     expect(visits).toBe(1);
     const outcome = results.get("lighthouse")!;
     if (!outcome.ok) throw outcome.failure;
@@ -100,7 +105,7 @@ describe("lighthouse", () => {
 
   it("refuses redirects to loopback (http and https) one run at a time; the canary sees nothing", async () => {
     const runs = ["/escape", "/escape-tls"].map((path) =>
-      failureOf(lighthouse(specFor({ url: `http://lh.test${path}` }))),
+      failureOf(lighthouse(specFor({ url: `http://lh.test${path}` }), ORG)),
     );
     // Concurrency 1: the second run waits in the queue while the first one runs.
     await new Promise((r) => setTimeout(r, 200));
@@ -116,7 +121,12 @@ describe("lighthouse", () => {
     const before = await runner.stats();
     const err = await timed("hung page, 6 s budget", () =>
       failureOf(
-        runner.run("http://lh.test/hang", { device: "mobile", includeAudits: false, timeoutMs: 6_000 }),
+        runner.run("http://lh.test/hang", {
+          device: "mobile",
+          includeAudits: false,
+          timeoutMs: 6_000,
+          organization: ORG,
+        }),
       ),
     );
     expect(err.code).toBe("timeout");
@@ -127,17 +137,27 @@ describe("lighthouse", () => {
     expect(after.browserPids).toHaveLength(1);
   });
 
+  it("gives another organization's run a browser of its own (no state carried between tenants)", async () => {
+    const runner = getLighthouseRunner();
+    const before = await runner.stats();
+    expect(before.browserPids).toHaveLength(1); // org-a's browser from the runs above
+    await runner.run("http://lh.test/", { device: "mobile", includeAudits: false, organization: "org-b" });
+    const after = await runner.stats();
+    expect(after.launches).toBe(before.launches + 1);
+    expect(after.browserPids).not.toEqual(before.browserPids);
+  });
+
   it("relaunches a browser that died, and maps a 404 to not_found", async () => {
     const runner = getLighthouseRunner();
     // Run alone (-t), this test first needs a browser to kill.
     if (!(await runner.stats()).browserPids.length)
-      await failureOf(lighthouse(specFor({ url: "http://lh.test/missing" })));
+      await failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }), ORG));
     const before = await runner.stats();
     expect(before.browserPids).toHaveLength(1);
     process.kill(before.browserPids[0]!, "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
     const err = await timed("404 run (relaunched browser)", () =>
-      failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }))),
+      failureOf(lighthouse(specFor({ url: "http://lh.test/missing" }), ORG)),
     );
     expect(err.code).toBe("not_found");
     const after = await runner.stats();
@@ -151,7 +171,7 @@ describe("lighthouse", () => {
     const ip = await failureOf(runner.run("http://127.0.0.1/", { device: "mobile", includeAudits: false }));
     expect(ip.code).toBe("not_public");
     const residential = await failureOf(
-      lighthouse({ ...specFor({ url: "http://lh.test/" }), residential: true }),
+      lighthouse({ ...specFor({ url: "http://lh.test/" }), residential: true }, ORG),
     );
     expect(residential.code).toBe("no_residential_exit");
     expect((await runner.stats()).launches).toBe(launches);

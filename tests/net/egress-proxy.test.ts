@@ -4,6 +4,7 @@
  * UDP datagram; no attack may reach it, and the proxy must report each block.
  * The same-site page must still load through the proxy, so the setup can fail.
  */
+import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import http from "node:http";
 import net from "node:net";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
@@ -16,7 +17,6 @@ import {
 } from "@/lib/net/egress-proxy";
 import type { LookupAllFn } from "@/lib/net/resolve";
 import {
-  CHROMIUM_BASE_ARGS,
   CHROMIUM_PATH,
   PNG_1X1,
   sleep,
@@ -156,10 +156,7 @@ beforeAll(async () => {
     lookup: (h) => (h.endsWith(".example.com") ? hostileLookup(h) : realLookup(h)),
   });
   proxy.onBlocked((e) => events.push(e));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_BASE_ARGS, ...egressChromiumArgs(proxy.url)],
-  });
+  browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM_PATH, egressChromiumArgs(proxy.url)));
   context = await browser.newContext({ ignoreHTTPSErrors: true });
 });
 
@@ -327,10 +324,12 @@ describe("egress proxy with real Chromium", () => {
 
     // Control: the same page in a browser without the WebRTC policy does reach
     // the UDP canary, so the zero above is the flag's doing.
-    const unguarded = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_BASE_ARGS, ...egressChromiumArgs(proxy.url).filter((a) => !a.includes("webrtc"))],
-    });
+    const unguarded = await chromium.launch(
+      sandboxedLaunchOptions(
+        CHROMIUM_PATH,
+        egressChromiumArgs(proxy.url).filter((a) => !a.includes("webrtc")),
+      ),
+    );
     const p2 = await unguarded.newPage();
     await p2.goto(`http://site.test/rtc?port=${canary.port}`);
     await p2.evaluate(() => (window as unknown as { done: Promise<string[]> }).done);

@@ -4,7 +4,6 @@
  * reached as `*.site.test` through PAGE_TEST_HOSTS, and a self-signed
  * certificate for its HTTPS side.
  */
-import { CHROMIUM_ARGS } from "@/lib/page/config";
 import { execFileSync } from "node:child_process";
 import dgram from "node:dgram";
 import fs from "node:fs";
@@ -15,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
-export const CHROMIUM_BASE_ARGS = [...CHROMIUM_ARGS];
 
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {

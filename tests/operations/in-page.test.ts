@@ -3,7 +3,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { producedBy } from "@/lib/ai/produced-by";
-import { CHROMIUM_ARGS } from "@/lib/page/config";
+import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import type { PageSnapshot } from "@/lib/page/types";
 import { keywords } from "@/lib/operations/keywords";
 import { mainText } from "@/lib/operations/main-text";
@@ -19,7 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+  browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM));
 });
 afterAll(() => browser?.close());
 

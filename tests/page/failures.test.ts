@@ -40,7 +40,10 @@ async function expectFailure(req: VisitRequest, code: FailureCode): Promise<Oper
 
 describe("visitPage failures (spec 7.4)", () => {
   it("a page that never answers → timeout (retryable)", async () => {
-    const f = await expectFailure({ url: "http://site.test/hang", timeoutMs: 1_500 }, "timeout");
+    const f = await expectFailure(
+      { organization: "org-test", url: "http://site.test/hang", timeoutMs: 1_500 },
+      "timeout",
+    );
     expect(f.retryable).toBe(true);
   });
 
@@ -48,7 +51,10 @@ describe("visitPage failures (spec 7.4)", () => {
     // 443 mapped to a port that accepts TCP and then says nothing.
     const restore = fx.sites.useHosts({ https: fx.sites.stallPort });
     try {
-      const f = await expectFailure({ url: "https://site.test/", timeoutMs: 1_500 }, "connect_timeout");
+      const f = await expectFailure(
+        { organization: "org-test", url: "https://site.test/", timeoutMs: 1_500 },
+        "connect_timeout",
+      );
       expect(f.retryable).toBe(true);
     } finally {
       restore();
@@ -58,7 +64,7 @@ describe("visitPage failures (spec 7.4)", () => {
   it("nothing listening → connection_refused", async () => {
     const restore = fx.sites.useHosts({ http: fx.sites.closedPort });
     try {
-      await expectFailure({ url: "http://site.test/" }, "connection_refused");
+      await expectFailure({ organization: "org-test", url: "http://site.test/" }, "connection_refused");
     } finally {
       restore();
     }
@@ -67,68 +73,83 @@ describe("visitPage failures (spec 7.4)", () => {
   it("connection refused on https too (tunnel failure explained by the proxy)", async () => {
     const restore = fx.sites.useHosts({ https: fx.sites.closedPort });
     try {
-      await expectFailure({ url: "https://site.test/" }, "connection_refused");
+      await expectFailure({ organization: "org-test", url: "https://site.test/" }, "connection_refused");
     } finally {
       restore();
     }
   });
 
   it("an unresolvable host → not_found", async () => {
-    await expectFailure({ url: "https://no-such-host.nxdomain.page-to-data.com/" }, "not_found");
+    await expectFailure(
+      { organization: "org-test", url: "https://no-such-host.nxdomain.page-to-data.com/" },
+      "not_found",
+    );
   });
 
   it("HTTP 404 → not_found", async () => {
-    await expectFailure({ url: "http://site.test/status/404" }, "not_found");
+    await expectFailure({ organization: "org-test", url: "http://site.test/status/404" }, "not_found");
   });
 
   it("HTTP 500 → server_error (retryable)", async () => {
-    const f = await expectFailure({ url: "http://site.test/status/500" }, "server_error");
+    const f = await expectFailure(
+      { organization: "org-test", url: "http://site.test/status/500" },
+      "server_error",
+    );
     expect(f.retryable).toBe(true);
   });
 
   it.each([401, 403, 410])("HTTP %i → client_error", async (status) => {
-    await expectFailure({ url: `http://site.test/status/${status}` }, "client_error");
+    await expectFailure(
+      { organization: "org-test", url: `http://site.test/status/${status}` },
+      "client_error",
+    );
   });
 
   it("HTTP 429 → rate_limited with Retry-After", async () => {
-    const f = await expectFailure({ url: "http://site.test/429" }, "rate_limited");
+    const f = await expectFailure({ organization: "org-test", url: "http://site.test/429" }, "rate_limited");
     expect(f.retryable).toBe(true);
     expect(f.retryAfterMs).toBe(1_000);
   });
 
   it("a self-signed certificate → ssl", async () => {
-    await expectFailure({ url: "https://bad-cert.test/" }, "ssl");
+    await expectFailure({ organization: "org-test", url: "https://bad-cert.test/" }, "ssl");
   });
 
   it("a redirect loop → too_many_redirects", async () => {
-    await expectFailure({ url: "http://site.test/redirect-loop" }, "too_many_redirects");
+    await expectFailure(
+      { organization: "org-test", url: "http://site.test/redirect-loop" },
+      "too_many_redirects",
+    );
   });
 
   it("a redirect to 127.0.0.1 → not_public", async () => {
-    await expectFailure({ url: "http://site.test/redirect-private" }, "not_public");
+    await expectFailure({ organization: "org-test", url: "http://site.test/redirect-private" }, "not_public");
     // The local server saw the redirecting request only, never the private target.
     expect(fx.sites.log.filter((l) => l.startsWith("127.0.0.1"))).toEqual([]);
   });
 
   it("an IP-literal URL is refused before any page opens → not_public", async () => {
-    await expectFailure({ url: `http://127.0.0.1:${fx.sites.httpPort}/` }, "not_public");
+    await expectFailure(
+      { organization: "org-test", url: `http://127.0.0.1:${fx.sites.httpPort}/` },
+      "not_public",
+    );
   });
 
   it.each(["/doc.pdf", "/image.png", "/download"])("%s → not_a_web_page", async (path) => {
-    await expectFailure({ url: `http://site.test${path}` }, "not_a_web_page");
+    await expectFailure({ organization: "org-test", url: `http://site.test${path}` }, "not_a_web_page");
   });
 
   it("HTML over 10 MB, declared by Content-Length → too_big", async () => {
-    await expectFailure({ url: "http://site.test/big" }, "too_big");
+    await expectFailure({ organization: "org-test", url: "http://site.test/big" }, "too_big");
   });
 
   it("HTML over 10 MB, streamed without a length → too_big", async () => {
-    await expectFailure({ url: "http://site.test/big-chunked" }, "too_big");
+    await expectFailure({ organization: "org-test", url: "http://site.test/big-chunked" }, "too_big");
   });
 
   it("a challenge that does not clear → bot_check (wait lowered to 1 s)", async () => {
     await expectFailure(
-      { url: "http://site.test/bot-check", limits: { botCheckWaitMs: 1_000 } },
+      { organization: "org-test", url: "http://site.test/bot-check", limits: { botCheckWaitMs: 1_000 } },
       "bot_check",
     );
   });
@@ -136,32 +157,51 @@ describe("visitPage failures (spec 7.4)", () => {
   it.each(["/bot-check-dom", "/captcha-wall"])(
     "a challenge recognised from the document (%s) → bot_check",
     async (path) => {
-      await expectFailure({ url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } }, "bot_check");
+      await expectFailure(
+        { organization: "org-test", url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } },
+        "bot_check",
+      );
     },
   );
 
   it("a page with a captcha on its contact form is not a bot check", async () => {
-    const html = await visitPage({ url: "http://site.test/contact-form" }, async (s) => s.html, {
-      pool: fx.pool,
-    });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/contact-form" },
+      async (s) => s.html,
+      {
+        pool: fx.pool,
+      },
+    );
     expect(html).toContain("g-recaptcha");
   });
 
   it("a challenge that clears by itself is waited out", async () => {
-    const html = await visitPage({ url: "http://site.test/bot-check-clears" }, async (s) => s.html, {
-      pool: fx.pool,
-    });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/bot-check-clears" },
+      async (s) => s.html,
+      {
+        pool: fx.pool,
+      },
+    );
     expect(html).toContain("past the challenge");
   });
 
   it("invalid CSS in a page option → invalid_selector, nothing fetched", async () => {
     const before = fx.sites.log.length;
     await expectFailure(
-      { url: "http://site.test/?never", pageOptions: { remove_selectors: ["p", "div[[["] } },
+      {
+        organization: "org-test",
+        url: "http://site.test/?never",
+        pageOptions: { remove_selectors: ["p", "div[[["] },
+      },
       "invalid_selector",
     );
     await expectFailure(
-      { url: "http://site.test/?never", pageOptions: { wait_for_selector: "::nope(" } },
+      {
+        organization: "org-test",
+        url: "http://site.test/?never",
+        pageOptions: { wait_for_selector: "::nope(" },
+      },
       "invalid_selector",
     );
     expect(fx.sites.log.slice(before).filter((l) => l.includes("never"))).toEqual([]);
@@ -170,6 +210,7 @@ describe("visitPage failures (spec 7.4)", () => {
   it("wait_for_selector that never appears → wait_for_selector_timeout (wait lowered to 1 s)", async () => {
     await expectFailure(
       {
+        organization: "org-test",
         url: "http://site.test/",
         pageOptions: { wait_for_selector: "#never-there" },
         limits: { waitForSelectorMs: 1_000 },
@@ -179,15 +220,18 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("the ad blocker blocking the page itself → blocked_by_client", async () => {
-    await expectFailure({ url: "http://ads.test/", pageOptions: { block_ads: true } }, "blocked_by_client");
+    await expectFailure(
+      { organization: "org-test", url: "http://ads.test/", pageOptions: { block_ads: true } },
+      "blocked_by_client",
+    );
   });
 
   it("a response that is not HTTP → load_failed", async () => {
-    await expectFailure({ url: "http://site.test/garbage" }, "load_failed");
+    await expectFailure({ organization: "org-test", url: "http://site.test/garbage" }, "load_failed");
   });
 
   it("a page that crashes → load_failed", async () => {
-    const f = await failureOf({ url: "http://site.test/" }, async (snap) => {
+    const f = await failureOf({ organization: "org-test", url: "http://site.test/" }, async (snap) => {
       const cdp = await snap.page.context().newCDPSession(snap.page);
       void cdp.send("Page.crash").catch(() => undefined);
       await snap.page.waitForEvent("crash", { timeout: 5_000 });
@@ -197,7 +241,7 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("an unclassified error while the page is in use → unexpected", async () => {
-    const f = await failureOf({ url: "http://site.test/" }, async () => {
+    const f = await failureOf({ organization: "org-test", url: "http://site.test/" }, async () => {
       throw new Error("a bug in an operation");
     });
     expect(f.code).toBe("unexpected");
@@ -205,7 +249,11 @@ describe("visitPage failures (spec 7.4)", () => {
   });
 
   it("the pool still serves pages after all of the above", async () => {
-    const html = await visitPage({ url: "http://site.test/" }, async (s) => s.html, { pool: fx.pool });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/" },
+      async (s) => s.html,
+      { pool: fx.pool },
+    );
     expect(html).toContain("Hello from site.test");
   });
 });

@@ -11,23 +11,25 @@ const html = (req: VisitRequest) => visitPage(req, (snap) => htmlOperation.run(s
 
 describe("html operation", () => {
   it("returns the rendered DOM, including text a page script inserted", async () => {
-    const out = await html({ url: "http://site.test/script-text" });
+    const out = await html({ organization: "org-test", url: "http://site.test/script-text" });
     expect(out).toContain('<div id="out">inserted-by-script</div>');
   });
 
   it("waits for data a script fetches after load", async () => {
-    expect(await html({ url: "http://site.test/fetch-text" })).toContain("loaded-after-load");
+    expect(await html({ organization: "org-test", url: "http://site.test/fetch-text" })).toContain(
+      "loaded-after-load",
+    );
   });
 
   it("identifies itself with the documented bot token", async () => {
-    const out = await html({ url: "http://site.test/ua" });
+    const out = await html({ organization: "org-test", url: "http://site.test/ua" });
     expect(out).toContain("PageToDataBot/1.0 (+https://page-to-data.example/bot)");
     expect(out).not.toContain("HeadlessChrome");
   });
 
   it("follows a script redirect made while the page loads", async () => {
     const { finalUrl, out } = await visitPage(
-      { url: "http://site.test/js-redirect" },
+      { organization: "org-test", url: "http://site.test/js-redirect" },
       async (s) => ({ finalUrl: s.finalUrl, out: s.html }),
       { pool: fx.pool },
     );
@@ -37,7 +39,7 @@ describe("html operation", () => {
 
   it("reports the snapshot's URL, final URL, status and headers", async () => {
     const snap = await visitPage(
-      { url: "http://site.test/bot-check-clears" },
+      { organization: "org-test", url: "http://site.test/bot-check-clears" },
       async (s) => ({ ...s, page: undefined }),
       { pool: fx.pool },
     );
@@ -53,7 +55,7 @@ describe("console operation", () => {
   it("lists errors, warnings and exceptions in the order they happened, without plain logs", async () => {
     // The page logs for 60 ms after load; the delay lets it finish.
     const entries = await visitPage(
-      { url: "http://site.test/console", pageOptions: { delay: 300 } },
+      { organization: "org-test", url: "http://site.test/console", pageOptions: { delay: 300 } },
       (snap) => consoleOperation.run(snap),
       {
         pool: fx.pool,
@@ -72,6 +74,7 @@ describe("console operation", () => {
 describe("page options", () => {
   it("wait_for_selector waits for an element added later", async () => {
     const out = await html({
+      organization: "org-test",
       url: "http://site.test/late-element",
       pageOptions: { wait_for_selector: "#late" },
     });
@@ -80,13 +83,18 @@ describe("page options", () => {
 
   it("delay waits before the page is captured", async () => {
     const started = Date.now();
-    const out = await html({ url: "http://site.test/late-element", pageOptions: { delay: 600 } });
+    const out = await html({
+      organization: "org-test",
+      url: "http://site.test/late-element",
+      pageOptions: { delay: 600 },
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     expect(out).toContain("late arrival");
   });
 
   it("remove_selectors removes every match before processing", async () => {
     const out = await html({
+      organization: "org-test",
       url: "http://site.test/elements",
       pageOptions: { remove_selectors: [".remove-me", "#zero"] },
     });
@@ -97,7 +105,7 @@ describe("page options", () => {
 
   it("block_ads blocks ad requests and hides ad slots, and the page still loads", async () => {
     const { out, display } = await visitPage(
-      { url: "http://site.test/with-ads", pageOptions: { block_ads: true } },
+      { organization: "org-test", url: "http://site.test/with-ads", pageOptions: { block_ads: true } },
       async (snap) => ({
         out: snap.html,
         display: await snap.page.evaluate("getComputedStyle(document.querySelector('.ad-slot')).display"),
@@ -110,12 +118,13 @@ describe("page options", () => {
   });
 
   it("without block_ads the ad loads", async () => {
-    const out = await html({ url: "http://site.test/with-ads" });
+    const out = await html({ organization: "org-test", url: "http://site.test/with-ads" });
     expect(out).not.toContain("data-ad-blocked");
   });
 
   it("block_cookie_banners dismisses a known consent banner (rejecting)", async () => {
     const out = await html({
+      organization: "org-test",
       url: "http://site.test/cookie-banner",
       pageOptions: { block_cookie_banners: true },
     });
@@ -124,6 +133,8 @@ describe("page options", () => {
   });
 
   it("without block_cookie_banners the banner stays", async () => {
-    expect(await html({ url: "http://site.test/cookie-banner" })).toContain("adroll_consent_container");
+    expect(await html({ organization: "org-test", url: "http://site.test/cookie-banner" })).toContain(
+      "adroll_consent_container",
+    );
   });
 });

@@ -153,13 +153,18 @@ describe("withHostPoliteness with the database", () => {
 describe("a real 429 page", () => {
   it("is retried, then reported as rate_limited (maxTotalMs lowered to 5 s)", async () => {
     // A warm browser, so the first attempt's timing does not depend on a launch.
-    await visitPage({ url: "http://site.test/" }, async () => undefined, { pool: fx.pool });
+    await visitPage({ organization: "org-test", url: "http://site.test/" }, async () => undefined, {
+      pool: fx.pool,
+    });
     const before = fx.sites.log.filter((l) => l.endsWith(" /429")).length;
     const started = Date.now();
     await expect(
       withHostPoliteness(
         "http://site.test/429",
-        () => visitPage({ url: "http://site.test/429" }, async (s) => s.html, { pool: fx.pool }),
+        () =>
+          visitPage({ organization: "org-test", url: "http://site.test/429" }, async (s) => s.html, {
+            pool: fx.pool,
+          }),
         // Retry-After 1 s, our first backoff 2 s (fits in 5 s), the second 4 s (does not).
         { maxTotalMs: 5_000, store: memoryHostStateStore() },
       ),

@@ -8,7 +8,9 @@ import { pageFixture } from "./setup";
 const fx = pageFixture({ config: { concurrency: 2, contextMaxPages: 3, browserMaxJobs: 8 } });
 
 const visit = (path = "/") =>
-  visitPage({ url: `http://site.test${path}` }, async (s) => s.html, { pool: fx.pool });
+  visitPage({ organization: "org-test", url: `http://site.test${path}` }, async (s) => s.html, {
+    pool: fx.pool,
+  });
 
 describe("Semaphore", () => {
   it("serves waiters first come, first served and never exceeds its size", async () => {
@@ -37,7 +39,14 @@ describe("BrowserPool", () => {
     let peak = 0;
     const sample = setInterval(() => (peak = Math.max(peak, fx.pool.stats().running)), 5);
     try {
-      const pages = await Promise.all(Array.from({ length: 5 }, () => visit("/fetch-text")));
+      // Five hosts: one host alone may hold only half the slots (fair-queue.ts).
+      const pages = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          visitPage({ organization: "org-test", url: `http://h${i}.test/fetch-text` }, async (s) => s.html, {
+            pool: fx.pool,
+          }),
+        ),
+      );
       expect(pages.every((h) => h.includes("loaded-after-load"))).toBe(true);
     } finally {
       clearInterval(sample);
@@ -59,7 +68,9 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1, browserMaxRssMb: 1, memoryCheckEvery: 1 } });
     try {
       for (let i = 0; i < 3; i++) {
-        await visitPage({ url: "http://site.test/" }, async (s) => s.html, { pool });
+        await visitPage({ organization: "org-test", url: "http://site.test/" }, async (s) => s.html, {
+          pool,
+        });
         await new Promise((r) => setTimeout(r, 300)); // the measurement runs off the job's path
       }
       expect(pool.stats().memoryRetirements).toBeGreaterThanOrEqual(1);
@@ -73,9 +84,13 @@ describe("BrowserPool", () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {
       for (const dsf of [1, 2, 1, 2]) {
-        await visitPage({ url: "http://site.test/", deviceScaleFactor: dsf }, async () => undefined, {
-          pool,
-        });
+        await visitPage(
+          { organization: "org-test", url: "http://site.test/", deviceScaleFactor: dsf },
+          async () => undefined,
+          {
+            pool,
+          },
+        );
       }
       expect(pool.stats().contextsCreated).toBe(2);
     } finally {
@@ -88,7 +103,7 @@ describe("BrowserPool", () => {
     let crashed = false;
     const jobs = Array.from({ length: 6 }, (_, i) =>
       visitPage(
-        { url: "http://site.test/fetch-text" },
+        { organization: "org-test", url: "http://site.test/fetch-text" },
         async (snap) => {
           if (i === 1 && !crashed) {
             crashed = true;
@@ -109,6 +124,8 @@ describe("BrowserPool", () => {
   it("refuses work after shutdown", async () => {
     const pool = new BrowserPool();
     await pool.shutdown();
-    await expect(pool.acquire({ deviceScaleFactor: 1 })).rejects.toThrow(/shut down/);
+    await expect(
+      pool.acquire({ organization: "org-test", host: "site.test", deviceScaleFactor: 1 }),
+    ).rejects.toThrow(/shut down/);
   });
 });

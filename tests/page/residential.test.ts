@@ -64,10 +64,14 @@ describe("residential visits", () => {
   });
 
   it("goes through the leased exit", async () => {
-    const html = await visitPage({ url: "http://site.test/", residential: true }, async (s) => s.html, {
-      pool,
-      exits,
-    });
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/", residential: true },
+      async (s) => s.html,
+      {
+        pool,
+        exits,
+      },
+    );
     expect(html).toContain("Hello from site.test");
     // The exit was asked for the address the egress proxy checked, not for a name.
     expect(exit.connects).toContain(`127.0.0.1:${sites.httpPort}`);
@@ -77,13 +81,22 @@ describe("residential visits", () => {
   it("never falls back to the standard network when the only exit is busy", async () => {
     const before = sites.log.length;
     const first = visitPage(
-      { url: "http://site.test/late-element", residential: true, pageOptions: { delay: 500 } },
+      {
+        organization: "org-test",
+        url: "http://site.test/late-element",
+        residential: true,
+        pageOptions: { delay: 500 },
+      },
       async (s) => s.html,
       { pool, exits },
     );
     await new Promise((r) => setTimeout(r, 50));
     await expect(
-      visitPage({ url: "http://site.test/?second", residential: true }, async (s) => s.html, { pool, exits }),
+      visitPage(
+        { organization: "org-test", url: "http://site.test/?second", residential: true },
+        async (s) => s.html,
+        { pool, exits },
+      ),
     ).rejects.toMatchObject({
       code: "no_residential_exit",
     });
@@ -93,7 +106,10 @@ describe("residential visits", () => {
 
   it("a standard visit does not use the exit", async () => {
     const before = exit.connects.length;
-    await visitPage({ url: "http://site.test/" }, async () => undefined, { pool, exits });
+    await visitPage({ organization: "org-test", url: "http://site.test/" }, async () => undefined, {
+      pool,
+      exits,
+    });
     expect(exit.connects.length).toBe(before);
   });
 });

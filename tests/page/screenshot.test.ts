@@ -16,7 +16,7 @@ const fx = pageFixture();
 async function shoot(path: string, options: ScreenshotOptions, op = screenshotOperation): Promise<Buffer> {
   const o = resolveScreenshotOptions(options);
   const base64 = await visitPage(
-    { url: `http://site.test${path}`, ...screenshotVisitSettings(o) },
+    { organization: "org-test", url: `http://site.test${path}`, ...screenshotVisitSettings(o) },
     (snap) => op.run(snap, o),
     {
       pool: fx.pool,
@@ -175,7 +175,7 @@ describe("screenshot", () => {
       styles: "body { background: rgb(255, 0, 0) !important; } #box { display: none; }",
     });
     const { img, after } = await visitPage(
-      { url: "http://site.test/elements", ...screenshotVisitSettings(o) },
+      { organization: "org-test", url: "http://site.test/elements", ...screenshotVisitSettings(o) },
       async (snap) => ({
         img: Buffer.from(await screenshotOperation.run(snap, o), "base64"),
         after: await snap.page.evaluate("getComputedStyle(document.body).backgroundColor"),

@@ -20,6 +20,8 @@ export interface App {
   env: NodeJS.ProcessEnv;
   dataDir: string;
   logs: string[];
+  /** The server process (for /proc inspection: its memory, the browsers it started). */
+  readonly pid: number;
   /** Stops the server gracefully. */
   stop(): Promise<void>;
   /** SIGKILL, as a crash. */
@@ -135,6 +137,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     env: fullEnv,
     dataDir,
     logs,
+    get pid() {
+      return (child as ChildProcess | null)?.pid ?? 0;
+    },
     async stop() {
       if (!child) return;
       const c = child;
@@ -289,6 +294,9 @@ export async function startCluster(
     databaseUrl: url,
     // On PostgreSQL the admin command connects itself; the endpoint exists only on the embedded database.
     adminEndpoint: (body, token) => first.adminEndpoint(body, token),
+    get pid() {
+      return first.pid;
+    },
     async join(extra = {}) {
       const app = await startApp({ ...shared, ...extra });
       members.push(app);

@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import { ISOLATION_PAGES } from "./sites/isolation-pages";
 
 export interface LocalSite {
   port: number;
@@ -23,6 +24,26 @@ const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 <script>document.getElementById("dynamic").textContent = "Inserted by the page's own script.";</script>
 </body></html>`;
 
+/**
+ * Hosts that are always busy (spec §7.5): a 500 on every request, a 429 on every request (asking
+ * for 1 s), and one that accepts the connection and never answers.
+ */
+const BUSY_HOSTS: Record<string, (res: http.ServerResponse) => void> = {
+  "always-500.test": (res) => void res.writeHead(500, { "content-type": "text/html" }).end("<h1>Down</h1>"),
+  "always-429.test": (res) =>
+    void res.writeHead(429, { "content-type": "text/html", "retry-after": "1" }).end("<h1>Slow down</h1>"),
+  "never-answers.test": () => undefined,
+};
+
+/** A page of random pixels: its screenshot barely compresses (a large result for cache tests). */
+const NOISE = `<!doctype html><html><head><title>Noise</title><style>body{margin:0}</style></head><body>
+<canvas id="c" width="1350" height="1400"></canvas><script>
+const c = document.getElementById("c"), x = c.getContext("2d"), img = x.createImageData(c.width, c.height);
+for (let i = 0; i < img.data.length; i += 65536) crypto.getRandomValues(img.data.subarray(i, i + 65536));
+for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
+x.putImageData(img, 0, 0);
+</script></body></html>`;
+
 export async function startLocalSite(): Promise<LocalSite> {
   const hits: string[] = [];
   const site: LocalSite = {
@@ -37,6 +58,10 @@ export async function startLocalSite(): Promise<LocalSite> {
   const server = http.createServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
     hits.push(`${host}${req.url}`);
+    const busy = BUSY_HOSTS[host];
+    if (busy) return busy(res);
+    // A receiver that takes the connection and the body, and never answers.
+    if (req.url?.startsWith("/webhook-hang")) return void req.resume();
     if (req.url?.startsWith("/webhook")) {
       let body = "";
       req.on("data", (d) => (body += d));
@@ -46,6 +71,8 @@ export async function startLocalSite(): Promise<LocalSite> {
       });
       return;
     }
+    const isolation = ISOLATION_PAGES[new URL(req.url ?? "/", "http://x").pathname];
+    if (isolation) return isolation(req, res);
     if (req.url === "/slow") {
       setTimeout(
         () =>
@@ -56,6 +83,8 @@ export async function startLocalSite(): Promise<LocalSite> {
       );
       return;
     }
+    if (req.url === "/noise")
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(NOISE);
     if (req.url === "/missing")
       return void res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not here</h1>");
     if (req.url === "/robots.txt") {

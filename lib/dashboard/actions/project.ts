@@ -3,8 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { newWebhookSecret, updateProject } from "@/lib/admin/organizations";
-import { createKey } from "@/lib/auth/keys";
+import { createProject, ProjectLimitError, updateProject } from "@/lib/admin/organizations";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 import { projectAccess, isAdminRole } from "../access";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
@@ -63,11 +62,10 @@ export async function createProjectAction(
     }
     const parsed = projectName.safeParse(name);
     if (!parsed.success) throw new UserFacingError("Give the project a name of 1 to 80 characters.");
-    const project = await db().project.create({
-      data: { organizationId, name: parsed.data, webhookSecret: newWebhookSecret() },
+    const created = await createProject(organizationId, parsed.data).catch((err: unknown) => {
+      throw err instanceof ProjectLimitError ? new UserFacingError(err.message) : err;
     });
-    const { apiKey } = await createKey(project.id);
     revalidatePath("/dashboard/projects");
-    return { projectId: project.id, apiKey };
+    return { projectId: created.projectId, apiKey: created.apiKey };
   });
 }

@@ -4,6 +4,7 @@
  * server through PAGE_TEST_HOSTS.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ISOLATION_PAGES } from "./isolation-pages";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, ctx: SiteContext) => void;
 
@@ -64,6 +65,7 @@ export const BY_HOST: Record<string, Handler> = {
 };
 
 export const BY_PATH: Record<string, Handler> = {
+  ...ISOLATION_PAGES,
   "/": (_req, res) => html(res, page("Home", "<h1>Hello from site.test</h1><p>Static text.</p>")),
   "/script-text": (_req, res) =>
     html(

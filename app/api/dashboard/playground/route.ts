@@ -4,7 +4,7 @@ import { callerForProject } from "@/lib/auth/authenticate";
 import { processOperation } from "@/lib/api/pipeline";
 import { readJsonBody } from "@/lib/api/read-body";
 import { playgroundRequestSchema } from "@/lib/dashboard/playground-request";
-import { authorizeProject } from "@/lib/dashboard/route-guard";
+import { authorizeProject, requireSession } from "@/lib/dashboard/route-guard";
 import { ensureBooted } from "@/lib/server/boot";
 import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
@@ -13,6 +13,7 @@ import { asInertDownload } from "@/lib/dashboard/inert-answer";
  * in by session instead of a key (the dashboard is not gated by email confirmation, spec §5.4).
  * The pipeline's Response — status, headers, body — is returned as is, but as an inert download
  * (a fetched page's HTML must never render on the dashboard's origin).
+ * A stranger is refused before a byte of the body is read; the body itself is read with the API's cap.
  */
 export function POST(req: Request): Promise<Response> {
   return answer(req).then(asInertDownload);
@@ -21,6 +22,11 @@ export function POST(req: Request): Promise<Response> {
 function answer(req: Request): Promise<Response> {
   return guard(async () => {
     await ensureBooted();
+    const session = await requireSession();
+    if (!session.ok) {
+      await req.body?.cancel().catch(() => {});
+      return session.response;
+    }
     const parsed = playgroundRequestSchema.safeParse(await readJsonBody(req));
     if (!parsed.success) {
       return json(

@@ -1,0 +1,69 @@
+/**
+ * Nothing a page builds crosses to Node before its size is known. `page.content()` would ship a
+ * 500 MB DOM through CDP into the server's memory before any check could refuse it, so the
+ * serialized document is measured INSIDE the page and only sent when it fits; in-page extraction
+ * results are measured the same way.
+ *
+ * The checks use `.length` of strings built in the page (an intrinsic a page script cannot fake).
+ * A string over V8's maximum length cannot even be built: that is "too big" as well.
+ */
+import type { Page } from "playwright-core";
+import { failure } from "./failures";
+
+/**
+ * The rendered document, as `page.content()` serializes it (doctype + documentElement.outerHTML),
+ * or "too_big" when it has more than `maxChars` UTF-16 code units. UTF-8 bytes are at least that
+ * many, so the caller's exact byte check only ever sees strings of bounded size.
+ */
+export const BOUNDED_CONTENT_JS = `((max) => {
+  let html = "";
+  try {
+    if (document.doctype) html = new XMLSerializer().serializeToString(document.doctype);
+    const root = document.documentElement ? document.documentElement.outerHTML : "";
+    if (typeof root !== "string") return { tooBig: -1 };
+    if (html.length + root.length > max) return { tooBig: html.length + root.length };
+    return { html: html + root };
+  } catch (e) {
+    // RangeError: Invalid string length (over V8's ~512 M characters), or out of memory.
+    if (e instanceof RangeError) return { tooBig: -1 };
+    throw e;
+  }
+})`;
+
+type Measured = { html: string } | { tooBig: number };
+
+/** The rendered HTML, refused in the page when over `maxBytes`; exact UTF-8 check in Node. */
+export async function boundedContent(page: Page, maxBytes: number): Promise<string> {
+  const result = (await page.evaluate(`${BOUNDED_CONTENT_JS}(${maxBytes})`)) as Measured;
+  if ("tooBig" in result || typeof result.html !== "string")
+    throw failure("too_big", "rendered HTML over the limit (measured in the page)");
+  if (Buffer.byteLength(result.html, "utf8") > maxBytes)
+    throw failure("too_big", "rendered HTML over the limit");
+  return result.html;
+}
+
+/**
+ * Ceiling for one in-page extraction result (Markdown, metadata, main text) as JSON text: the
+ * spec's HTML limit, since each is derived from the page's HTML (spec 7.4: "more content than an
+ * AI operation can return in one response" is "too big" as well).
+ */
+export const IN_PAGE_RESULT_MAX_CHARS = 10 * 1024 * 1024;
+
+/**
+ * Evaluate `expression` in the page and bring its JSON-serializable result to Node only when its
+ * JSON text has at most `maxChars` characters; otherwise the spec's "too big" failure.
+ */
+export async function evaluateBounded<T>(page: Page, expression: string, maxChars: number): Promise<T> {
+  const wrapped = `(async () => {
+    const value = await (${expression});
+    let text;
+    try { text = JSON.stringify(value); } catch (e) { if (e instanceof RangeError) return { tooBig: -1 }; throw e; }
+    if (text === undefined) return { text: "null" };
+    if (typeof text !== "string" || text.length > ${maxChars}) return { tooBig: typeof text === "string" ? text.length : -1 };
+    return { text };
+  })()`;
+  const result = (await page.evaluate(wrapped)) as { text: string } | { tooBig: number };
+  if ("tooBig" in result || typeof result.text !== "string")
+    throw failure("too_big", "in-page result over the limit");
+  return JSON.parse(result.text) as T;
+}

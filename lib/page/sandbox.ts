@@ -1,0 +1,99 @@
+/**
+ * How the service starts Chromium: never as root, always with Chromium's own sandbox on.
+ *
+ * A renderer bug on a submitted page must not be code execution next to every customer's data.
+ * So when the server runs as root, Chromium runs as an unprivileged system user (`ptd-browser`,
+ * created by scripts/lib.sh) that cannot read data/ (0700, owned by the server's user); as that
+ * user Chromium keeps its namespace + seccomp sandbox, which it refuses to do as root. When the
+ * server itself is not root, Chromium runs as the same user, still sandboxed (see
+ * docs/decisions.md: the data folder is then only protected by the sandbox).
+ *
+ * Both launchers (Playwright's pool, Lighthouse's port-mode browser) go through
+ * scripts/chromium-sandboxed.sh, which hands the fresh profile folder to the browser user and
+ * drops privileges with setpriv. Chromium gets a minimal environment: the server's secrets
+ * (database URL, API keys) are not passed on.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { LaunchOptions } from "playwright-core";
+import { CHROMIUM_ARGS } from "./config";
+
+export const DEFAULT_BROWSER_USER = "ptd-browser";
+
+export interface ChromiumLaunch {
+  /** What to execute (the wrapper script). */
+  executablePath: string;
+  /** Extra arguments the sandbox settings need (only the explicit opt-out adds one). */
+  args: string[];
+  /** The complete environment of the browser process. */
+  env: Record<string, string>;
+  /** The user Chromium runs as; null = the server's own user. */
+  user: string | null;
+}
+
+/** Does /etc/passwd know this user? (Node has no getpwnam.) */
+export function systemUserExists(name: string): boolean {
+  try {
+    return fs
+      .readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .some((line) => line.split(":")[0] === name);
+  } catch {
+    return false;
+  }
+}
+
+function wrapperPath(env: NodeJS.ProcessEnv): string {
+  return (
+    env.CHROMIUM_WRAPPER?.trim() ||
+    path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "chromium-sandboxed.sh")
+  );
+}
+
+/**
+ * The launch recipe for `chromiumPath`. Throws (rather than falling back to root) when the server
+ * runs as root and the browser user does not exist.
+ */
+export function chromiumLaunch(chromiumPath: string, env: NodeJS.ProcessEnv = process.env): ChromiumLaunch {
+  const isRoot = process.getuid?.() === 0;
+  const wanted = env.BROWSER_USER?.trim() || DEFAULT_BROWSER_USER;
+  if (isRoot && !systemUserExists(wanted)) {
+    throw new Error(
+      `Chromium will not run as root: create the system user '${wanted}' ` +
+        `(scripts/lib.sh does: useradd --system ${wanted}) or set BROWSER_USER to another unprivileged user.`,
+    );
+  }
+  const user = isRoot ? wanted : null;
+  // The explicit opt-out, for containers whose runtime forbids user namespaces and is itself the
+  // sandbox. Never the default, and refused as root (Chromium as root is exactly what we avoid).
+  const optOut = env.CHROMIUM_SANDBOX?.trim() === "off" && !isRoot;
+  return {
+    executablePath: wrapperPath(env),
+    args: optOut ? ["--no-sandbox"] : [],
+    env: {
+      PATH: "/usr/local/bin:/usr/bin:/bin",
+      LANG: env.LANG || "C.UTF-8",
+      ...(env.TZ && { TZ: env.TZ }),
+      ...(!user && env.HOME && { HOME: env.HOME }),
+      PTD_CHROMIUM: chromiumPath,
+      ...(user && { PTD_BROWSER_USER: user }),
+    },
+    user,
+  };
+}
+
+/** Playwright launch options for the service's Chromium: unprivileged, sandboxed, `extraArgs` added. */
+export function sandboxedLaunchOptions(
+  chromiumPath: string,
+  extraArgs: readonly string[] = [],
+): LaunchOptions {
+  const launch = chromiumLaunch(chromiumPath);
+  return {
+    executablePath: launch.executablePath,
+    args: [...CHROMIUM_ARGS, ...launch.args, ...extraArgs],
+    env: launch.env,
+    headless: true,
+    // Playwright adds --no-sandbox unless told otherwise.
+    chromiumSandbox: true,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Pages for the isolation tests (browser state between organizations, bounded memory, hung
+ * renderers), served by both the page-engine test sites and the API tests' local site.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const send = (res: ServerResponse, body: string, headers: Record<string, string> = {}) => {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...headers });
+  res.end(body);
+};
+
+/** What the page's own script sees in document.cookie, written into the DOM. */
+const SHOW_DOCUMENT_COOKIE = `<p id="js-cookie"></p><script>
+  document.getElementById("js-cookie").textContent = "js-cookie=[" + document.cookie + "]";
+</script>`;
+
+export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+  // "Logging in": the response sets a session cookie; the page shows that the browser kept it.
+  "/login-link": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Logged in</title></head><body><h1>Welcome back</h1>${SHOW_DOCUMENT_COOKIE}</body></html>`,
+      { "set-cookie": "session=org-a-secret-session; Path=/; Max-Age=3600" },
+    ),
+  // What a visitor is served: the Cookie header the server received, and what scripts see.
+  "/account": (req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Account</title></head><body><h1>Account</h1>
+       <p id="server-cookie">server-cookie=[${(req.headers.cookie ?? "").replace(/[<>&]/g, "")}]</p>
+       ${SHOW_DOCUMENT_COOKIE}</body></html>`,
+    ),
+  // A page that keeps a visit open for a while (another visit of the same organization in flight).
+  "/open-a-while": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Busy</title></head><body><p id="out">pending</p><script>
+        fetch("/slow-answer").then(r => r.text()).then(t => { document.getElementById("out").textContent = t; });
+      </script></body></html>`,
+    ),
+  "/slow-answer": (_req, res) => {
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("answered");
+    }, 1_500);
+  },
+  // A small document whose script builds a DOM of ?mb= megabytes of text after it loads.
+  "/huge-dom": (req, res) => {
+    const mb = Number(new URL(req.url ?? "/", "http://x").searchParams.get("mb") ?? "60");
+    send(
+      res,
+      `<!doctype html><html><head><title>Huge</title></head><body><p>growing</p><script>
+        const chunk = "x".repeat(1024 * 1024);
+        const holder = document.createElement("div");
+        holder.hidden = true; // layout is not what this page is about
+        for (let i = 0; i < ${mb}; i++) { const p = document.createElement("p"); p.textContent = chunk; holder.appendChild(p); }
+        document.body.appendChild(holder);
+      </script></body></html>`,
+    );
+  },
+  // A document whose script hangs the renderer after load: every later evaluate waits forever.
+  "/busy-loop": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Spinning</title></head><body><p>spinning</p><script>
+        window.addEventListener("load", () => { for (;;) {} });
+      </script></body></html>`,
+    ),
+};
