@@ -1,7 +1,7 @@
 import { OperationFailure } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
 import { visitPage } from "@/lib/page/visit";
-import type { PageSnapshot, VisitRequest } from "@/lib/page/types";
+import type { LoadPolicy, PageSnapshot, VisitRequest } from "@/lib/page/types";
 import type { OperationName } from "@/lib/schemas/options";
 import { visitsFor } from "@/lib/billing/prices";
 import { consoleOperation } from "./console";
@@ -31,6 +31,13 @@ const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> 
   keywords: (snap) => keywords(snap),
 };
 
+/** Only what is drawn or logged needs every subresource and `load`; the rest reads the DOM. */
+const FULL_LOAD_OPERATIONS: ReadonlySet<OperationName> = new Set(["screenshot", "console"]);
+
+export function loadPolicyFor(ops: readonly OperationName[]): LoadPolicy {
+  return ops.some((op) => FULL_LOAD_OPERATIONS.has(op)) ? "full" : "text";
+}
+
 /** `producedBy` says which method answered an AI operation: "builtin" or "llm:<model>". */
 export type OperationOutcome =
   { ok: true; value: unknown; producedBy?: string } | { ok: false; failure: OperationFailure };
@@ -48,6 +55,7 @@ export async function runOperations(
     organization,
     pageOptions: spec.pageOptions,
     residential: spec.residential,
+    loadPolicy: loadPolicyFor(ops),
     ...(spec.screenshotOptions && ops.includes("screenshot")
       ? screenshotVisitSettings(spec.screenshotOptions)
       : {}),
