@@ -46,7 +46,9 @@ async function main() {
     const id = (req.url ?? "/").split("/")[1] ?? "";
     const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
     if (!ids.includes(id)) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(zlib.gunzipSync(fs.readFileSync(file)));
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(zlib.gunzipSync(fs.readFileSync(file)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -56,7 +58,7 @@ async function main() {
   };
   const pool = new BrowserPool({ egress: { lookup: notFound } });
   const raw = await chromium.launch(
-        // Every host but loopback goes to a closed port: refused at once, as our egress refuses them.
+    // Every host but loopback goes to a closed port: refused at once, as our egress refuses them.
     sandboxedLaunchOptions(chromiumPathFromEnv(), ["--proxy-server=http://127.0.0.1:9"]),
   );
   const rawContext = await raw.newContext({ viewport: { width: 1350, height: 797 } });
@@ -112,7 +114,9 @@ async function main() {
   };
   const base = stats(times.raw);
   console.log(`pages ${times.raw.length} (${failed} skipped: a visit failed)`);
-  console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, after ${loadAfter.map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `load average before ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, after ${loadAfter.map((x) => x.toFixed(2)).join(" ")}`,
+  );
   console.log("way                         p50 ms  p90 ms  mean ms  (× raw p50 / p90 / mean)");
   for (const [name, xs] of [
     ["raw Playwright + Readability", times.raw],

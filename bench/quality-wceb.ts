@@ -47,7 +47,9 @@ const truthSchema = z.record(
     without: z.array(z.string()),
   }),
 );
-const truth = truthSchema.parse(JSON.parse(fs.readFileSync(path.join(EVAL_DIR, "ground-truth.json"), "utf8")));
+const truth = truthSchema.parse(
+  JSON.parse(fs.readFileSync(path.join(EVAL_DIR, "ground-truth.json"), "utf8")),
+);
 const ids = Object.keys(truth)
   .filter((id) => (IDS ? IDS.includes(id) : HALF === "all" || halfOf(id) === HALF))
   .sort()
@@ -87,7 +89,9 @@ function metaAgreement(m: Metadata, t: z.infer<typeof truthSchema>[string]): Row
   return {
     title: t.title ? looselySame(m.title, t.title) : null,
     // "A, B and C" and "A, B, C" name the same people.
-    author: t.author ? looselySame(m.author_name?.replace(/\band\b|&/g, ",") ?? null, t.author.replace(/\band\b|&/g, ",")) : null,
+    author: t.author
+      ? looselySame(m.author_name?.replace(/\band\b|&/g, ",") ?? null, t.author.replace(/\band\b|&/g, ","))
+      : null,
     date: t.publish_date ? dayOf(m.publication_date) === t.publish_date.slice(0, 10) : null,
   };
 }
@@ -116,7 +120,11 @@ async function main() {
     const started = Date.now();
     try {
       const out = await visitPage(
-        { url: `http://wceb.test/${id}/`, organization: "bench", limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 } },
+        {
+          url: `http://wceb.test/${id}/`,
+          organization: "bench",
+          limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 },
+        },
         async (snap) => ({
           readability: String(await snap.page.evaluate(READABILITY_ALONE)),
           ours: markdownToText(await markdown(snap)),
@@ -126,9 +134,16 @@ async function main() {
       );
       if (DUMP) {
         fs.mkdirSync(DUMP, { recursive: true });
-        const metaVsTruth = { ours: out.m, truth: { title: t.title, author: t.author, date: t.publish_date } };
+        const metaVsTruth = {
+          ours: out.m,
+          truth: { title: t.title, author: t.author, date: t.publish_date },
+        };
         fs.writeFileSync(path.join(DUMP, `${id}.meta.json`), JSON.stringify(metaVsTruth, null, 1));
-        for (const [k, v] of Object.entries({ readability: out.readability, ours: out.ours, truth: t.articleBody }))
+        for (const [k, v] of Object.entries({
+          readability: out.readability,
+          ours: out.ours,
+          truth: t.articleBody,
+        }))
           fs.writeFileSync(path.join(DUMP, `${id}.${k}.txt`), v);
       }
       const score = (text: string) => {
@@ -150,7 +165,11 @@ async function main() {
         half: halfOf(id),
         scores: { readability: zero, ours: zero },
         empty: { readability: true, ours: true },
-        meta: { title: t.title ? false : null, author: t.author ? false : null, date: t.publish_date ? false : null },
+        meta: {
+          title: t.title ? false : null,
+          author: t.author ? false : null,
+          date: t.publish_date ? false : null,
+        },
         ms: Date.now() - started,
         failed,
       });
@@ -183,7 +202,9 @@ function report(rows: Row[]) {
     const hr = rows.filter((r) => half === "all" || r.half === half);
     if (!hr.length) continue;
     console.log(`\n== ${half}: ${hr.length} pages (${hr.filter((r) => r.failed).length} failed visits)`);
-    console.log(`${pad("system", 13)}${pad("F1", 7)}${pad("prec", 7)}${pad("recall", 8)}${pad("with", 7)}${pad("without", 9)}empty`);
+    console.log(
+      `${pad("system", 13)}${pad("F1", 7)}${pad("prec", 7)}${pad("recall", 8)}${pad("with", 7)}${pad("without", 9)}empty`,
+    );
     for (const sys of ["readability", "ours"] as const) {
       const s = hr.map((r) => r.scores[sys]);
       console.log(

@@ -13,7 +13,12 @@ export interface PageScore {
 const SHINGLE = 4;
 
 export function words(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 function shingles(tokens: readonly string[]): Map<string, number> {

@@ -105,7 +105,9 @@ async function runVisit<T>(
     if (req.loadPolicy === "text") {
       // Registered last, so asked first; anything else falls through to the ad blocker's route.
       await page.route("**/*", (route) =>
-        TEXT_VISIT_SKIPS.has(route.request().resourceType()) ? route.abort("blockedbyclient") : route.fallback(),
+        TEXT_VISIT_SKIPS.has(route.request().resourceType())
+          ? route.abort("blockedbyclient")
+          : route.fallback(),
       );
     }
 

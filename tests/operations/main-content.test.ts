@@ -43,7 +43,11 @@ async function snapshot(body: string, head = ""): Promise<PageSnapshot> {
 }
 
 const para = (n: number, word: string) =>
-  Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} about ${word}, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p>`).join("");
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} about ${word}, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p>`,
+  ).join("");
 
 const ARTICLE = `
   <header><nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
@@ -71,7 +75,14 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("<table");
     expect(md).toContain("level = read_gauge()");
     expect(md).toContain("Gauge readings for the week");
-    for (const boilerplate of ["Share on X", "Bridge reopens", "Great article", "Subscribe to our newsletter", "Privacy", "Sport"])
+    for (const boilerplate of [
+      "Share on X",
+      "Bridge reopens",
+      "Great article",
+      "Subscribe to our newsletter",
+      "Privacy",
+      "Sport",
+    ])
       expect(md).not.toContain(boilerplate);
   });
 
@@ -84,12 +95,15 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
   });
 
   it("never answers nothing for a page with visible text, even one Readability cannot read", async () => {
-    const md = await markdown(await snapshot(`<div><span>Opening hours: Monday to Friday, 9 to 5.</span></div>`));
+    const md = await markdown(
+      await snapshot(`<div><span>Opening hours: Monday to Friday, 9 to 5.</span></div>`),
+    );
     expect(md).toContain("Opening hours: Monday to Friday, 9 to 5.");
   });
 
   it("falls back to JSON-LD articleBody when the page renders no article", async () => {
-    const body = "The article lives only in structured data. It is long enough to be an article body worth reading.";
+    const body =
+      "The article lives only in structured data. It is long enough to be an article body worth reading.";
     const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "NewsArticle", articleBody: body })}</script>`;
     const md = await markdown(await snapshot(`<div id="app"></div>`, ld));
     expect(md).toContain(body);
@@ -112,7 +126,10 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
   it("takes the modified date when the page shows it, a person before an organization, and ISO dates", async () => {
     const ld = {
       "@type": "Article",
-      author: [{ "@type": "Organization", name: "Gazette Media" }, { "@type": "Person", name: "Sam Reporter" }],
+      author: [
+        { "@type": "Organization", name: "Gazette Media" },
+        { "@type": "Person", name: "Sam Reporter" },
+      ],
       datePublished: "2024-01-02",
       dateModified: "2025-08-19T13:25:59+00:00",
     };
@@ -125,13 +142,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     expect(m.author_name).toBe("Sam Reporter");
     expect(m.publication_date).toBe("2025-08-19T13:25:59+00:00");
 
-    const dated = await meta(await snapshot(`<div class="post-date">Posted on Oct 31st, 2025</div>${para(1, "z")}`, "<title>T</title>"));
+    const dated = await meta(
+      await snapshot(
+        `<div class="post-date">Posted on Oct 31st, 2025</div>${para(1, "z")}`,
+        "<title>T</title>",
+      ),
+    );
     expect(dated.publication_date).toBe("2025-10-31");
   });
 
   it("names the organization when no person is named anywhere", async () => {
     const ld = { "@type": "Article", author: { "@type": "Organization", name: "ServiceCo" } };
-    const m = await meta(await snapshot(para(1, "w"), `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`));
+    const m = await meta(
+      await snapshot(
+        para(1, "w"),
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
     expect(m.author_name).toBe("ServiceCo");
   });
 });

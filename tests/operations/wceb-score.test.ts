@@ -18,15 +18,21 @@ describe("wceb-2026 scorer", () => {
 
   it("counts `with` snippets found and `without` snippets absent", () => {
     const text = "Rivers rose overnight. The council opened shelters for residents.";
-    const cov = snippetCoverage(text, ["the council opened shelters", "Bridges collapsed"], ["Subscribe now", "Rivers rose overnight"]);
+    const cov = snippetCoverage(
+      text,
+      ["the council opened shelters", "Bridges collapsed"],
+      ["Subscribe now", "Rivers rose overnight"],
+    );
     expect(cov).toEqual({ with: 0.5, without: 0.5 });
     expect(snippetCoverage(text, [], [])).toEqual({ with: null, without: null });
   });
 
   it("reads Markdown as the text it renders", () => {
-    expect(markdownToText("# Title\n\n[a link](https://x.test/y) and ![alt](https://x.test/i.png) | cell |").replace(/\s+/g, " ").trim()).toBe(
-      "Title a link and alt cell",
-    );
+    expect(
+      markdownToText("# Title\n\n[a link](https://x.test/y) and ![alt](https://x.test/i.png) | cell |")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe("Title a link and alt cell");
   });
 
   it("splits pages into two stable halves", () => {
