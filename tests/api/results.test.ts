@@ -82,7 +82,7 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
       { url: "http://article.test/no-title", sync: true, markdown_options: { include_title: "yes" } },
       key,
     );
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("markdown_options.include_title");
   });
 
