@@ -98,9 +98,37 @@ var __ptdMain = (function () {
     return t.split(/\\n\\s*\\n|\\n/).map(norm).filter(Boolean).map(function (p) { return "<p>" + escapeHtml(p) + "</p>"; }).join("");
   }
 
+  // A page whose scripts did not render it (a forum's app shell offline, a blocked bundle) often
+  // carries its no-script version in <noscript>, which a scripting browser keeps as raw markup.
+  function noscriptDocument() {
+    var markup = Array.prototype.map.call(document.querySelectorAll("body noscript"), function (n) { return n.textContent || ""; }).join("\\n");
+    if (markup.length < 200) return null;
+    var doc = new DOMParser().parseFromString("<!doctype html><html><head><title></title></head><body>" + markup + "</body></html>", "text/html");
+    doc.title = document.title;
+    return norm(doc.body.textContent).length > 200 ? doc : null;
+  }
+
+  // What Readability reads: the rendered page without what is not shown; the whole clone when
+  // almost nothing is shown (a page hidden until a script that never ran reveals it); the
+  // no-script version when the rendered page holds no text at all.
+  function bodyText(doc) {
+    if (!doc.body) return 0;
+    Array.prototype.forEach.call(doc.body.querySelectorAll("script, style, template, noscript"), function (n) { n.remove(); });
+    return norm(doc.body.textContent).length;
+  }
+  function readableDocument() {
+    var visible = visibleClone(document);
+    var shown = bodyText(visible);
+    if (shown < 200) { var ns = noscriptDocument(); if (ns) return ns; }
+    var whole = document.cloneNode(true);
+    var all = bodyText(whole);
+    return shown < all * 0.2 ? whole : visible;
+  }
+
   return function () {
     var article = null;
-    try { article = new __ptd.Readability(visibleClone(document), { charThreshold: 500 }).parse(); } catch (e) { article = null; }
+    var source = readableDocument();
+    try { article = new __ptd.Readability(source.cloneNode(true), { charThreshold: 500 }).parse(); } catch (e) { article = null; }
     var picked = article && article.textContent ? norm(article.textContent).length : 0;
     var html = picked > 80 ? article.content : "";
     var marked = Array.prototype.slice.call(document.querySelectorAll("article, main, [role=main], [itemprop=articleBody]"))
@@ -117,12 +145,12 @@ var __ptdMain = (function () {
     // Cleaning that would take most of the text misread the page's class names: keep it whole.
     var cleaned = clean(container.cloneNode(true));
     if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
-    if (!norm(container.textContent) && document.body) {
+    if (!norm(container.textContent) && source.body) {
       // Last resort: what the reader sees, minus the page chrome.
-      var b = visibleClone(document.body);
+      var b = source.body.cloneNode(true);
       Array.prototype.forEach.call(b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template"), function (n) { n.remove(); });
       var text = norm(b.textContent) ? b.innerHTML : "";
-      container.innerHTML = text || textToHtml(document.body.innerText || "");
+      container.innerHTML = text || textToHtml((document.body && document.body.innerText) || "");
     }
     var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
     var lang = (article && article.lang) || document.documentElement.getAttribute("lang") ||
