@@ -211,6 +211,8 @@ function report(rows: Row[]) {
         `${pad(sys, 13)}${pad(mean(s.map((x) => x.f)).toFixed(3), 7)}${pad(mean(s.map((x) => x.p)).toFixed(3), 7)}${pad(mean(s.map((x) => x.r)).toFixed(3), 8)}${pad(mean(s.map((x) => x.with)).toFixed(3), 7)}${pad(mean(s.map((x) => x.without)).toFixed(3), 9)}${hr.filter((r) => r.empty[sys]).length}`,
       );
     }
+    const empties = hr.filter((r) => r.empty.ours).map((r) => r.id + (r.failed ? " (visit failed)" : ""));
+    if (empties.length) console.log(`ours empty: ${empties.join(", ")}`);
     console.log(
       `meta agreement: title ${pct(hr.map((r) => r.meta.title))}  author ${pct(hr.map((r) => r.meta.author))}  date ${pct(hr.map((r) => r.meta.date))}`,
     );

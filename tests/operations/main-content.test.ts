@@ -101,6 +101,22 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Opening hours: Monday to Friday, 9 to 5.");
   });
 
+  it("reads a page its scripts did not render from its <noscript> version", async () => {
+    const md = await markdown(
+      await snapshot(
+        `<div id="app"></div><noscript><div class="topic"><p class="post">${"The forum post that an app would have rendered, kept for clients without scripts. ".repeat(4)}</p></div></noscript>`,
+      ),
+    );
+    expect(md).toContain("The forum post that an app would have rendered");
+  });
+
+  it("reads a page that stays hidden until a script that never ran reveals it", async () => {
+    const md = await markdown(
+      await snapshot(`<div style="visibility: hidden"><article>${para(3, "hidden pages")}</article></div>`),
+    );
+    expect(md).toContain("Paragraph 1 about hidden pages");
+  });
+
   it("falls back to JSON-LD articleBody when the page renders no article", async () => {
     const body =
       "The article lives only in structured data. It is long enough to be an article body worth reading.";
