@@ -111,7 +111,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (!v) return null;
       v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^(written |posted |reviewed )?(by|par|von|por|di|door)\\s+/i, "").trim();
       // A name is not a URL (article:author is often a profile link), a @handle, a date or a sentence.
-      if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\d{4}/.test(v) || v.split(/\\s+/).length > 12) return null;
+      if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\d{4}|@/.test(v) || v.split(/\\s+/).length > 12) return null;
+      // Link and widget labels found by loose byline selectors are not names.
+      if (/^(follow|skip|share|sign|subscribe|view|read|more|about|contact|menu|authority control|fail)\\b/i.test(v)) return null;
       return siteNames.has(v.toLowerCase()) ? null : v;
     };
     const isHandle = (v) => !/\\s/.test(v) && /[._\\d]|^[a-z]+$/.test(v);
