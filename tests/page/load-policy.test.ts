@@ -46,7 +46,14 @@ describe("load policy", () => {
 
   it("a text visit still waits, briefly, for data a script fetches after load", async () => {
     const out = await visitPage(
-      { organization: "org-test", url: "http://site.test/fetch-text", loadPolicy: "text" },
+      // A generous budget: what is tested is that the text policy still waits (within its budget)
+      // for `load` and for requests in flight, not how fast a loaded machine gets there.
+      {
+        organization: "org-test",
+        url: "http://site.test/fetch-text",
+        loadPolicy: "text",
+        limits: { textSettleMaxMs: 15_000 },
+      },
       async (snap) => snap.html,
       { pool: fx.pool },
     );
