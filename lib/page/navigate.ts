@@ -182,6 +182,9 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
       .waitForLoadState("load", { timeout: Math.max(1, loadDeadline - Date.now()) })
       .catch(() => undefined);
     const navigationMs = Date.now() - started;
+    // Requests a `load` handler starts are reported to us a moment later (the routing of a text
+    // visit delays them): give them that moment before asking what is in flight.
+    if (text) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(100, loadDeadline - Date.now()))));
     await network.settle(text ? Math.max(0, loadDeadline - Date.now()) : limits.settleMaxMs);
 
     if (main.early) throw main.early;
