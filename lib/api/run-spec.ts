@@ -15,6 +15,8 @@ export interface RunSpec {
   residential: boolean;
   pageOptions: PageOptions;
   screenshotOptions?: ResolvedScreenshotOptions;
+  /** Present only when the request set it, so earlier requests keep their hash and cache key. */
+  markdown?: { includeTitle: boolean };
   lighthouse?: { device: "mobile" | "desktop"; includeAudits: boolean | string[] };
   labels?: Record<string, string>;
   reportTo?: string;
@@ -52,5 +54,6 @@ export function cacheKeyFor(op: OperationName, spec: RunSpec): string {
   };
   if (op === "screenshot") parts.screenshot = spec.screenshotOptions;
   if (op === "lighthouse") parts.lighthouse = spec.lighthouse;
+  if (op === "markdown" && spec.markdown?.includeTitle) parts.markdown = spec.markdown;
   return `${op}:${sha256(canonicalJson(parts))}`;
 }

@@ -62,6 +62,10 @@ function buildRunSpec(
     ...(operations.includes("screenshot") && {
       screenshotOptions: resolveScreenshotOptions(req.screenshot_options),
     }),
+    ...(operations.includes("markdown") &&
+      req.markdown_options?.include_title !== undefined && {
+        markdown: { includeTitle: req.markdown_options.include_title },
+      }),
     ...(operations.includes("lighthouse") && {
       lighthouse: {
         device: req.device ?? "mobile",

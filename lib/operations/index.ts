@@ -1,7 +1,7 @@
 import { OperationFailure } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
 import { visitPage } from "@/lib/page/visit";
-import type { PageSnapshot, VisitRequest } from "@/lib/page/types";
+import type { LoadPolicy, PageSnapshot, VisitRequest } from "@/lib/page/types";
 import type { OperationName } from "@/lib/schemas/options";
 import { visitsFor } from "@/lib/billing/prices";
 import { consoleOperation } from "./console";
@@ -24,12 +24,19 @@ type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
 const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> = {
   html: (snap) => htmlOperation.run(snap),
   console: (snap) => consoleOperation.run(snap),
-  markdown: (snap) => markdown(snap),
+  markdown: (snap, spec) => markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false }),
   meta: (snap) => meta(snap),
   screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
   summarize: (snap) => summarize(snap),
   keywords: (snap) => keywords(snap),
 };
+
+/** Only what is drawn or logged needs every subresource and `load`; the rest reads the DOM. */
+const FULL_LOAD_OPERATIONS: ReadonlySet<OperationName> = new Set(["screenshot", "console"]);
+
+export function loadPolicyFor(ops: readonly OperationName[]): LoadPolicy {
+  return ops.some((op) => FULL_LOAD_OPERATIONS.has(op)) ? "full" : "text";
+}
 
 /** `producedBy` says which method answered an AI operation: "builtin" or "llm:<model>". */
 export type OperationOutcome =
@@ -48,6 +55,7 @@ export async function runOperations(
     organization,
     pageOptions: spec.pageOptions,
     residential: spec.residential,
+    loadPolicy: loadPolicyFor(ops),
     ...(spec.screenshotOptions && ops.includes("screenshot")
       ? screenshotVisitSettings(spec.screenshotOptions)
       : {}),

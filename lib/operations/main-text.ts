@@ -1,15 +1,13 @@
 import { z } from "zod";
 import type { ArticleText } from "@/lib/ai/types";
 import type { PageSnapshot } from "@/lib/page/types";
-import { inPageLibraries } from "./in-page";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { mainContentScript } from "./main-content";
 
 /**
- * The page's main content as text blocks, for `summarize` and `keywords`. Readability picks the
- * content inside the page (like `markdown`, on a clone of the live DOM); its HTML is walked into
- * blocks so paragraph structure survives (sentence splitting and position scores need it). Pages
- * Readability cannot make sense of fall back to the body's rendered text (innerText skips hidden
- * menus), split into lines.
+ * The page's main content as text blocks, for `summarize` and `keywords`: the same extractor as
+ * `markdown` (main-content.ts, inside the page); its HTML is walked into blocks so paragraph
+ * structure survives (sentence splitting and position scores need it).
  *
  * Cached per snapshot: a scrape with both AI operations evaluates once.
  */
@@ -31,7 +29,7 @@ const resultSchema = z.object({ title: z.string(), lang: z.string(), blocks: z.a
 
 // Plain ES5 in a string: it runs in the page, where bundler helpers do not exist.
 const SCRIPT = `(() => {
-  ${inPageLibraries()}
+  ${mainContentScript()}
   var BLOCK = { P: 1, DIV: 1, LI: 1, UL: 1, OL: 1, DL: 1, DT: 1, DD: 1, BLOCKQUOTE: 1, PRE: 1, TABLE: 1, TR: 1, TD: 1,
     TH: 1, THEAD: 1, TBODY: 1, SECTION: 1, ARTICLE: 1, HEADER: 1, FOOTER: 1, FIGURE: 1, ASIDE: 1, NAV: 1, MAIN: 1,
     ADDRESS: 1, HR: 1, DETAILS: 1, SUMMARY: 1 };
@@ -56,22 +54,10 @@ const SCRIPT = `(() => {
     visit(root); flush();
     return out;
   }
-  var article = null;
-  try { article = new __ptd.Readability(document.cloneNode(true), { charThreshold: 250 }).parse(); } catch (e) { article = null; }
-  var blocks = [];
-  if (article && article.content && norm(article.textContent).length > 80) {
-    // DOMParser documents are inert: nothing in the article runs or loads.
-    blocks = walk(new DOMParser().parseFromString(article.content, "text/html").body);
-  } else if (document.body) {
-    var heads = {};
-    Array.prototype.forEach.call(document.body.querySelectorAll("h1,h2,h3,h4,h5,h6"), function (h) { heads[norm(h.innerText)] = 1; });
-    blocks = (document.body.innerText || "").split(/\\n+/).map(norm).filter(Boolean)
-      .map(function (t) { return { text: t, heading: !!heads[t] }; });
-  }
-  var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
-  var lang = (article && article.lang) || document.documentElement.getAttribute("lang") ||
-    document.documentElement.getAttribute("xml:lang") || (langMeta && langMeta.getAttribute("content")) || "";
-  return { title: norm((article && article.title) || document.title), lang: norm(lang), blocks: blocks };
+  var main = __ptdMain();
+  // DOMParser documents are inert: nothing in the extracted content runs or loads.
+  var blocks = walk(new DOMParser().parseFromString(main.html, "text/html").body);
+  return { title: main.title, lang: main.lang, blocks: blocks };
 })()`;
 
 async function extract(snap: PageSnapshot): Promise<ArticleText> {

@@ -1,36 +1,54 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import { inPageLibraries } from "./in-page";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { mainContentScript } from "./main-content";
+
+export interface MarkdownOptions {
+  /** Start with the page's title as a `# H1` line. Default false: the Markdown is the main content. */
+  includeTitle?: boolean;
+}
 
 /**
- * `markdown`: the page's main content as Markdown. Readability picks the main content on a clone
- * of the live DOM (so the page is untouched for other operations of a scrape); Turndown with the
- * GFM plugin (tables, strikethrough, task lists) writes Markdown. Pages Readability cannot make
- * sense of (app shells, link hubs) fall back to the whole body rather than to nothing.
+ * `markdown`: the page's main content (main-content.ts, on clones of the live DOM, so the page is
+ * untouched for other operations of a scrape) written by Turndown with the GFM plugin (tables,
+ * strikethrough, task lists).
  */
-export async function markdown(snap: PageSnapshot): Promise<string> {
-  const script = `(() => {
-    ${inPageLibraries()}
-    var article = null;
-    try {
-      article = new __ptd.Readability(document.cloneNode(true), { charThreshold: 250 }).parse();
-    } catch (e) { article = null; }
-    var html = article && article.content && article.textContent.trim().length > 80 ? article.content : (document.body ? document.body.innerHTML : "");
-    // Readability sometimes settles on a footer or teaser while the page marks its own main
-    // content (<article>, <main>, role=main, itemprop=articleBody). When that element holds far
-    // more visible text than Readability's pick, trust the page's own markup instead.
-    var marked = Array.prototype.slice.call(document.querySelectorAll("article, main, [role=main], [itemprop=articleBody]"))
-      .map(function (el) { return { el: el, n: (el.innerText || "").trim().length }; })
-      .sort(function (x, y) { return y.n - x.n; })[0];
-    var picked = article && article.textContent ? article.textContent.trim().length : 0;
-    if (marked && marked.n > 1500 && picked < marked.n * 0.25) {
-      var clone = marked.el.cloneNode(true);
-      Array.prototype.forEach.call(clone.querySelectorAll("nav, aside, footer, header, [role=navigation], [aria-hidden=true]"), function (n) { n.remove(); });
-      html = clone.innerHTML;
-    }
+export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}): Promise<string> {
+  const script = `((includeTitle) => {
+    ${mainContentScript()}
+    var main = __ptdMain();
+    var doc = new DOMParser().parseFromString("<body>" + main.html + "</body>", "text/html");
+    // GFM tables need a heading row: a table without one would be kept as raw HTML. Layout
+    // tables (one column, or holding tables) are unwrapped into their cells' content instead.
+    Array.prototype.slice.call(doc.querySelectorAll("table")).reverse().forEach(function (t) {
+      var rows = t.rows, cols = 0;
+      for (var i = 0; i < rows.length; i++) cols = Math.max(cols, rows[i].cells.length);
+      if (cols < 2 || t.querySelector("table")) {
+        var box = doc.createElement("div");
+        Array.prototype.forEach.call(t.querySelectorAll("td, th, caption"), function (c) {
+          var d = doc.createElement("div"); while (c.firstChild) d.appendChild(c.firstChild); box.appendChild(d);
+        });
+        t.replaceWith(box);
+        return;
+      }
+      var first = rows[0];
+      if (first && first.parentNode.nodeName !== "THEAD") {
+        var head = doc.createElement("thead");
+        head.appendChild(first);
+        t.insertBefore(head, t.firstChild);
+      }
+    });
     var td = new __ptd.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "_", linkStyle: "inlined" });
     td.use(__ptd.gfm);
     td.remove(["script", "style", "noscript", "template", "iframe", "form", "button", "select", "input", "svg", "canvas"]);
+    // A cell is one line of a GFM table: its blocks are joined, its pipes escaped.
+    td.addRule("tableCellOneLine", {
+      filter: ["th", "td"],
+      replacement: function (content, node) {
+        var text = content.replace(/\\n+/g, " ").replace(/\\|/g, "\\\\|").trim();
+        var first = Array.prototype.indexOf.call(node.parentNode.childNodes, node) === 0;
+        return (first ? "| " : " ") + text + " |";
+      }
+    });
     // Links and images absolute, against the page's own base URL.
     td.addRule("absoluteImages", {
       filter: "img",
@@ -53,11 +71,17 @@ export async function markdown(snap: PageSnapshot): Promise<string> {
         return "[" + text + "](" + href + ")";
       }
     });
-    var md = td.turndown(html || "");
-    var title = (article && article.title) || document.title || "";
-    title = title.replace(/\\s+/g, " ").trim();
-    if (title && md.indexOf("# ") !== 0) md = "# " + title + "\\n\\n" + md;
-    return md.replace(/\\n{3,}/g, "\\n\\n").trim() + "\\n";
-  })()`;
+    var md = td.turndown(doc.body).replace(/\\n{3,}/g, "\\n\\n").trim();
+    // The content often opens with the title as its own heading: drop it unless asked for.
+    var title = main.title;
+    var lead = /^#{1,2} (.*)\\n*/.exec(md);
+    var same = function (a, b) { return a.replace(/[^\\p{L}\\p{N}]+/gu, " ").trim().toLowerCase() === b.replace(/[^\\p{L}\\p{N}]+/gu, " ").trim().toLowerCase(); };
+    if (lead && title && (same(lead[1], title) || title.toLowerCase().indexOf(lead[1].trim().toLowerCase()) === 0)) {
+      md = md.slice(lead[0].length);
+      title = lead[1].trim();
+    }
+    if (includeTitle && title) md = "# " + title + "\\n\\n" + md;
+    return md.trim() + "\\n";
+  })(${JSON.stringify(options.includeTitle ?? false)})`;
   return evaluateBounded<string>(snap.page, script, IN_PAGE_RESULT_MAX_CHARS);
 }

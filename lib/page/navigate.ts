@@ -8,7 +8,7 @@ import { botCheckFromHeaders, DETECT_BOT_CHECK_JS, waitForBotCheckToClear } from
 import { failure, failureFromNavigationError, failureFromResponse, isHtmlContentType } from "./failures";
 import { probeConnection } from "./probe";
 import { trackNetwork } from "./settle";
-import type { VisitLimits } from "./types";
+import type { LoadPolicy, VisitLimits } from "./types";
 import type { OperationFailure } from "@/lib/api/errors";
 
 export interface NavigateOptions {
@@ -16,6 +16,8 @@ export interface NavigateOptions {
   limits: VisitLimits;
   /** Probe the connection after a timeout to tell connect timeouts from slow pages. */
   probe: boolean;
+  /** "text": stop waiting for `load` and in-flight requests `limits.textSettleMaxMs` after the DOM is ready. */
+  loadPolicy?: LoadPolicy;
 }
 
 export interface NavigationResult {
@@ -172,12 +174,18 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
       }
       await page.waitForLoadState("domcontentloaded", { timeout: Math.max(1, deadline - Date.now()) });
     }
-    // `load` can hang on one slow subresource; the document is usable without it.
+    // `load` can hang on one slow subresource; the document is usable without it. A text visit
+    // waits for it (and then for in-flight requests) only briefly: its DOM is ready already.
+    const text = opts.loadPolicy === "text";
+    const loadDeadline = text ? Math.min(deadline, Date.now() + limits.textSettleMaxMs) : deadline;
     await page
-      .waitForLoadState("load", { timeout: Math.max(1, deadline - Date.now()) })
+      .waitForLoadState("load", { timeout: Math.max(1, loadDeadline - Date.now()) })
       .catch(() => undefined);
     const navigationMs = Date.now() - started;
-    await network.settle(limits.settleMaxMs);
+    // Requests a `load` handler starts are reported to us a moment later (the routing of a text
+    // visit delays them): give them that moment before asking what is in flight.
+    if (text) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(100, loadDeadline - Date.now()))));
+    await network.settle(text ? Math.max(0, loadDeadline - Date.now()) : limits.settleMaxMs);
 
     if (main.early) throw main.early;
     const first = main.response;

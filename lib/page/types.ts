@@ -30,7 +30,16 @@ export interface VisitLimits {
   settleMaxMs: number;
   /** How long autoconsent gets to find and dismiss a banner. */
   cookieBannerMaxMs: number;
+  /** "text" visits: after DOMContentLoaded, how long we wait at most for `load` and in-flight requests. */
+  textSettleMaxMs: number;
 }
+
+/**
+ * How much of the page a visit waits for. "full" (screenshot, console): every subresource and
+ * `load`. "text" (operations that only read the DOM): no images, media or fonts, and no waiting
+ * for `load` past a short settle once the DOM is ready (docs/decisions.md).
+ */
+export type LoadPolicy = "full" | "text";
 
 export interface VisitRequest {
   /** The page to load; already checked against the URL policy by the caller (checked again here). */
@@ -53,6 +62,8 @@ export interface VisitRequest {
    * before navigation with the page options' selectors, so invalid CSS costs no page load.
    */
   extraSelectors?: readonly string[];
+  /** Default "full". */
+  loadPolicy?: LoadPolicy;
   limits?: Partial<VisitLimits>;
 }
 

@@ -35,7 +35,11 @@ export const DEFAULT_LIMITS: VisitLimits = {
   botCheckWaitMs: 8_000,
   settleMaxMs: 2_000,
   cookieBannerMaxMs: 3_000,
+  textSettleMaxMs: 1_000,
 };
+
+/** What a "text" visit does not download: nothing its operations read. */
+const TEXT_VISIT_SKIPS = new Set(["image", "media", "font"]);
 
 export interface VisitDeps {
   pool?: BrowserPool;
@@ -98,12 +102,21 @@ async function runVisit<T>(
     await validateSelectors(page, selectorsOf(req.pageOptions, req.extraSelectors));
     if (req.pageOptions?.block_ads) await enableAdBlocking(page);
     const banners = req.pageOptions?.block_cookie_banners ? await enableCookieBannerBlocking(page) : null;
+    if (req.loadPolicy === "text") {
+      // Registered last, so asked first; anything else falls through to the ad blocker's route.
+      await page.route("**/*", (route) =>
+        TEXT_VISIT_SKIPS.has(route.request().resourceType())
+          ? route.abort("blockedbyclient")
+          : route.fallback(),
+      );
+    }
 
     const nav = await navigate(page, target.href, {
       egress: lease.egress,
       limits,
       // A residential visit's connection goes out elsewhere: probing from here would say nothing.
       probe: !req.residential,
+      loadPolicy: req.loadPolicy ?? "full",
     });
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);

@@ -54,6 +54,22 @@ export const pageRequestSchema = z
   })
   .strict();
 
+export const markdownOptionsSchema = z
+  .object({
+    include_title: z
+      .boolean()
+      .optional()
+      .describe(
+        "Start the Markdown with the page's title as a `# ` heading. Default false: the Markdown is the main content only.",
+      ),
+  })
+  .strict()
+  .describe("How the Markdown is written.");
+
+export const markdownRequestSchema = pageRequestSchema
+  .extend({ markdown_options: markdownOptionsSchema.optional() })
+  .strict();
+
 export const screenshotRequestSchema = pageRequestSchema
   .extend({ screenshot_options: screenshotOptionsSchema.optional() })
   .strict();
@@ -73,6 +89,7 @@ export const lighthouseRequestSchema = pageRequestSchema.extend(lighthouseFields
 export const scrapeRequestSchema = pageRequestSchema
   .extend({
     screenshot_options: screenshotOptionsSchema.optional(),
+    markdown_options: markdownOptionsSchema.optional(),
     ...lighthouseFields,
     operations: z
       .array(z.enum(OPERATIONS))
@@ -93,7 +110,7 @@ export type Endpoint = (typeof OPERATIONS)[number] | "scrape";
 
 export const requestSchemas: Record<Endpoint, z.ZodType<AnyRequest>> = {
   html: pageRequestSchema,
-  markdown: pageRequestSchema,
+  markdown: markdownRequestSchema as z.ZodType<AnyRequest>,
   meta: pageRequestSchema,
   summarize: pageRequestSchema,
   keywords: pageRequestSchema,

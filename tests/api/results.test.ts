@@ -32,7 +32,11 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
   it("§4.1.1 async: 200 with {token, status: accepted, labels} and the quota headers", async () => {
     const res = await app.post(
       "/api/markdown",
-      { url: "http://article.test/async", labels: { order: "42" } },
+      {
+        url: "http://article.test/async",
+        labels: { order: "42" },
+        markdown_options: { include_title: true },
+      },
       key,
     );
     expect(res.status).toBe(200);
@@ -65,6 +69,21 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
     const md = await done.text();
     expect(md).toMatch(/^# A local article/);
     expect(md).toContain("Inserted by the page's own script.");
+  });
+
+  it("markdown is the main content alone unless markdown_options.include_title asks for the title", async () => {
+    const res = await app.post("/api/markdown", { url: "http://article.test/no-title", sync: true }, key);
+    expect(res.status).toBe(200);
+    const md = await res.text();
+    expect(md).toMatch(/^This paragraph is part of the static HTML/);
+    expect(md).not.toContain("# A local article");
+    const bad = await app.post(
+      "/api/markdown",
+      { url: "http://article.test/no-title", sync: true, markdown_options: { include_title: "yes" } },
+      key,
+    );
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("markdown_options.include_title");
   });
 
   it("§4.1.2 sync: 200 with the result itself, JSON results as JSON", async () => {

@@ -208,7 +208,10 @@ describe("dashboard end to end", () => {
     await page.uncheck("#sync");
     await page.getByRole("button", { name: "Run markdown" }).click();
     await page.locator("[data-testid=job-status][data-phase=complete]").waitFor({ timeout: 45_000 });
-    await page.locator("[data-testid=markdown-preview] h1", { hasText: "A local article" }).waitFor();
+    // The Markdown is the main content (no title line unless markdown_options.include_title).
+    await page
+      .locator("[data-testid=markdown-preview] p", { hasText: "This paragraph is part of the static HTML" })
+      .waitFor();
     await shot("10-playground-markdown-async");
   });
 

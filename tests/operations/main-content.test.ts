@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markdown } from "@/lib/operations/markdown";
+import { meta } from "@/lib/operations/meta";
+import { CHROMIUM_ARGS } from "@/lib/page/config";
+import type { PageSnapshot } from "@/lib/page/types";
+
+/**
+ * Our main-content extractor (main-content.ts) and the metadata rules, in real Chromium. Pages are
+ * set with setContent and every request is refused: no network is involved.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+});
+afterAll(async () => {
+  for (const p of pages) await p.close();
+  await browser?.close();
+});
+
+async function snapshot(body: string, head = ""): Promise<PageSnapshot> {
+  const page = await browser.newPage();
+  pages.push(page);
+  await page.route("**/*", (route) => route.abort());
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+  await page.setContent(html, { waitUntil: "domcontentloaded" });
+  const url = "https://example.test/article";
+  return {
+    url,
+    finalUrl: url,
+    status: 200,
+    headers: {},
+    html,
+    console: [],
+    timings: { navigationMs: 0, totalMs: 0 },
+    page,
+    settings: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme: "light" },
+  };
+}
+
+const para = (n: number, word: string) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} about ${word}, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p>`,
+  ).join("");
+
+const ARTICLE = `
+  <header><nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
+  <main><article>
+    <h1>River levels fall after the storm</h1>
+    ${para(6, "rivers")}
+    <table><tr><td>Town</td><td>Level</td></tr><tr><td>Ashby</td><td>2.1 m</td></tr></table>
+    <pre><code>level = read_gauge()</code></pre>
+    <figure><img src="/chart.png" alt="chart"><figcaption>Gauge readings for the week</figcaption></figure>
+    <div class="share-buttons"><a href="/s/1">Share on X</a> <a href="/s/2">Share on Facebook</a></div>
+    <section class="related-posts"><h3>Related</h3><ul><li><a href="/a">Bridge reopens</a></li><li><a href="/b">Ferry resumes</a></li><li><a href="/c">Road closed</a></li></ul></section>
+    <div id="comments" class="comments"><p>Great article, thanks for writing it, I learned a lot about the rivers here!</p></div>
+  </article></main>
+  <div class="hidden-by-css">Subscribe to our newsletter for daily river news and more</div>
+  <footer><a href="/about">About</a> <a href="/privacy">Privacy</a></footer>`;
+const STYLE = `<title>River levels fall after the storm | Daily Gazette</title><style>.hidden-by-css { display: none }</style>`;
+
+describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
+  it("keeps the article, its table, code and caption, and drops menus, sharing, related links and comments", async () => {
+    const md = await markdown(await snapshot(ARTICLE, STYLE));
+    expect(md).toContain("Paragraph 1 about rivers");
+    expect(md).toContain("Paragraph 6 about rivers");
+    expect(md).toContain("| Town | Level |");
+    expect(md).toContain("| Ashby | 2.1 m |");
+    expect(md).not.toContain("<table");
+    expect(md).toContain("level = read_gauge()");
+    expect(md).toContain("Gauge readings for the week");
+    for (const boilerplate of [
+      "Share on X",
+      "Bridge reopens",
+      "Great article",
+      "Subscribe to our newsletter",
+      "Privacy",
+      "Sport",
+    ])
+      expect(md).not.toContain(boilerplate);
+  });
+
+  it("starts with the main content by default, and with the title as `# ` when asked", async () => {
+    const snap = await snapshot(ARTICLE, STYLE);
+    const plain = await markdown(snap);
+    expect(plain.startsWith("Paragraph 1 about rivers")).toBe(true);
+    const titled = await markdown(snap, { includeTitle: true });
+    expect(titled.startsWith("# River levels fall after the storm\n\nParagraph 1")).toBe(true);
+  });
+
+  it("never answers nothing for a page with visible text, even one Readability cannot read", async () => {
+    const md = await markdown(
+      await snapshot(`<div><span>Opening hours: Monday to Friday, 9 to 5.</span></div>`),
+    );
+    expect(md).toContain("Opening hours: Monday to Friday, 9 to 5.");
+  });
+
+  it("reads a page its scripts did not render from its <noscript> version", async () => {
+    const md = await markdown(
+      await snapshot(
+        `<div id="app"></div><noscript><div class="topic"><p class="post">${"The forum post that an app would have rendered, kept for clients without scripts. ".repeat(4)}</p></div></noscript>`,
+      ),
+    );
+    expect(md).toContain("The forum post that an app would have rendered");
+  });
+
+  it("reads a page that stays hidden until a script that never ran reveals it", async () => {
+    const md = await markdown(
+      await snapshot(`<div style="visibility: hidden"><article>${para(3, "hidden pages")}</article></div>`),
+    );
+    expect(md).toContain("Paragraph 1 about hidden pages");
+  });
+
+  it("falls back to JSON-LD articleBody when the page renders no article", async () => {
+    const body =
+      "The article lives only in structured data. It is long enough to be an article body worth reading.";
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "NewsArticle", articleBody: body })}</script>`;
+    const md = await markdown(await snapshot(`<div id="app"></div>`, ld));
+    expect(md).toContain(body);
+  });
+});
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
+  it("takes a byline in the text when no markup names the author, and the published date", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>Title</h1><p class="meta">Written by Jane Q. Writer</p>${para(2, "x")}</article>`,
+        `<title>Title</title><meta property="article:published_time" content="2025-03-04T10:00:00Z"><meta property="article:modified_time" content="2025-06-01T10:00:00Z">`,
+      ),
+    );
+    expect(m.author_name).toBe("Jane Q. Writer");
+    // The modified date is not shown on the page: the published one stands.
+    expect(m.publication_date).toBe("2025-03-04T10:00:00Z");
+  });
+
+  it("takes the modified date when the page shows it, a person before an organization, and ISO dates", async () => {
+    const ld = {
+      "@type": "Article",
+      author: [
+        { "@type": "Organization", name: "Gazette Media" },
+        { "@type": "Person", name: "Sam Reporter" },
+      ],
+      datePublished: "2024-01-02",
+      dateModified: "2025-08-19T13:25:59+00:00",
+    };
+    const m = await meta(
+      await snapshot(
+        `<article><p>Updated August 19, 2025</p>${para(2, "y")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(m.author_name).toBe("Sam Reporter");
+    expect(m.publication_date).toBe("2025-08-19T13:25:59+00:00");
+
+    const dated = await meta(
+      await snapshot(
+        `<div class="post-date">Posted on Oct 31st, 2025</div>${para(1, "z")}`,
+        "<title>T</title>",
+      ),
+    );
+    expect(dated.publication_date).toBe("2025-10-31");
+  });
+
+  it("names the organization when no person is named anywhere", async () => {
+    const ld = { "@type": "Article", author: { "@type": "Organization", name: "ServiceCo" } };
+    const m = await meta(
+      await snapshot(
+        para(1, "w"),
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(m.author_name).toBe("ServiceCo");
+  });
+});
