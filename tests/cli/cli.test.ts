@@ -61,7 +61,7 @@ describe("CLI (npx page-to-data) against the real server", () => {
     const run = await npx(["markdown", "http://article.test/"], env);
     expect(run.stderr.replace(/npm warn.*\n/g, "")).toBe(""); // no spinner when stderr is not a terminal
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^# A local article/);
+    expect(run.stdout).toMatch(/^This paragraph is part of the static HTML/); // the main content, no title line
     expect(run.stdout).toContain("Inserted by the page's own script.");
   });
 

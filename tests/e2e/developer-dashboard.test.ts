@@ -187,7 +187,9 @@ describe("developer dashboard end to end", () => {
     await page.selectOption("#endpoint", "markdown");
     const shown = await runPlayground("markdown");
     expect(shown.status).toBe(200);
-    await page.locator("[data-testid=markdown-preview] h1", { hasText: "A local article" }).waitFor();
+    await page
+      .locator("[data-testid=markdown-preview]", { hasText: "This paragraph is part of the static HTML" })
+      .waitFor();
     const env = { ...process.env, PTD_API_KEY: key };
     const outputs: Record<string, string> = {};
     for (const [tab, file] of [
@@ -214,7 +216,7 @@ describe("developer dashboard end to end", () => {
       await shot(`22-snippet-${tab.toLowerCase()}`, false);
     }
     const expected = shown.body.toString();
-    expect(expected).toContain("# A local article");
+    expect(expected).toContain("This paragraph is part of the static HTML");
     expect(outputs).toEqual({ curl: expected, TypeScript: expected, Python: expected });
   });
 
