@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/lib/dashboard/actions/password-reset";
-import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/field";
+import { EmailField, SubmitRow } from "./form-parts";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -29,25 +28,8 @@ export function ForgotPasswordForm() {
         else setError(r.error);
       }}
     >
-      <div>
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Sending…" : "Email me a reset link"}
-      </Button>
+      <EmailField value={email} onChange={setEmail} />
+      <SubmitRow error={error} busy={busy} busyLabel="Sending…" label="Email me a reset link" />
     </form>
   );
 }

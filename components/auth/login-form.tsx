@@ -3,8 +3,8 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
+import { EmailField, SubmitRow } from "./form-parts";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
@@ -31,17 +31,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         router.refresh();
       }}
     >
-      <div>
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <EmailField value={email} onChange={setEmail} />
       <div>
         <Label htmlFor="password">Password</Label>
         <Input
@@ -53,14 +43,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           onChange={(e) => setPassword(e.target.value)}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
-      </Button>
+      <SubmitRow error={error} busy={busy} busyLabel="Signing in…" label="Sign in" />
     </form>
   );
 }

@@ -3,8 +3,8 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
+import { NewPasswordField, SubmitRow } from "./form-parts";
 
 /**
  * A new password (and, for an invitation sign-up, a name), submitted to `submit`; on success the
@@ -57,29 +57,8 @@ export function NewPasswordForm({
           />
         </div>
       )}
-      <div>
-        <Label htmlFor="password" hint="at least 8 characters">
-          New password
-        </Label>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={200}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Saving…" : cta}
-      </Button>
+      <NewPasswordField label="New password" value={password} onChange={setPassword} />
+      <SubmitRow error={error} busy={busy} busyLabel="Saving…" label={cta} />
     </form>
   );
 }

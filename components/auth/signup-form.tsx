@@ -6,6 +6,7 @@ import { useState } from "react";
 import { signUpAction } from "@/lib/dashboard/actions/signup";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
+import { EmailField, NewPasswordField, SubmitRow } from "./form-parts";
 import { ShownOnceKey } from "@/components/dashboard/shown-once-key";
 
 type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boolean };
@@ -90,40 +91,13 @@ export function SignupForm() {
           />
         </div>
       </div>
-      <div>
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={set("email")}
-        />
-      </div>
-      <div>
-        <Label htmlFor="password" hint="at least 8 characters">
-          Password
-        </Label>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={200}
-          value={form.password}
-          onChange={set("password")}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Creating your account…" : "Create account"}
-      </Button>
+      <EmailField value={form.email} onChange={(email) => setForm({ ...form, email })} />
+      <NewPasswordField
+        label="Password"
+        value={form.password}
+        onChange={(password) => setForm({ ...form, password })}
+      />
+      <SubmitRow error={error} busy={busy} busyLabel="Creating your account…" label="Create account" />
       <p className="text-xs text-slate-500">Free plan: 500 credits a month, no card needed.</p>
     </form>
   );
