@@ -57,23 +57,26 @@ export async function projectSettings(projectId: string) {
   });
 }
 
+/** The columns a row of a request table shows (the project page and the request history). */
+export const REQUEST_ROW_SELECT = {
+  token: true,
+  operation: true,
+  url: true,
+  state: true,
+  cost: true,
+  cached: true,
+  error: true,
+  sync: true,
+  createdAt: true,
+  processingMs: true,
+} as const;
+
 export async function recentRequests(projectId: string, limit = 25) {
   return db().request.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },
     take: limit,
-    select: {
-      token: true,
-      operation: true,
-      url: true,
-      state: true,
-      cost: true,
-      cached: true,
-      error: true,
-      sync: true,
-      createdAt: true,
-      processingMs: true,
-    },
+    select: REQUEST_ROW_SELECT,
   });
 }
 

@@ -1,5 +1,6 @@
 import { db, type Prisma } from "@/lib/db";
 import { ENDPOINTS } from "@/lib/schemas/operations";
+import { REQUEST_ROW_SELECT } from "./projects";
 
 /**
  * A project's request history: filters from the page's query string, a page of rows, and usage by
@@ -78,19 +79,7 @@ export async function requestHistory(projectId: string, f: HistoryFilters) {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (f.page - 1) * HISTORY_PAGE_SIZE,
     take: HISTORY_PAGE_SIZE + 1,
-    select: {
-      token: true,
-      operation: true,
-      url: true,
-      state: true,
-      cost: true,
-      cached: true,
-      error: true,
-      sync: true,
-      createdAt: true,
-      processingMs: true,
-      labels: true,
-    },
+    select: { ...REQUEST_ROW_SELECT, labels: true },
   });
   return { rows: rows.slice(0, HISTORY_PAGE_SIZE), more: rows.length > HISTORY_PAGE_SIZE };
 }
