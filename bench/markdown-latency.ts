@@ -12,19 +12,18 @@
  * The machine is offline: every host but the local one fails to resolve at once, for all three.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { inPageLibraries } from "@/lib/operations/in-page";
 import { markdown } from "@/lib/operations/markdown";
-import { BrowserPool } from "@/lib/page/browser-pool";
 import { chromiumPathFromEnv } from "@/lib/page/config";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import type { LoadPolicy } from "@/lib/page/types";
 import { visitPage } from "@/lib/page/visit";
+import { offlinePool, serveEvalPages } from "./offline-site";
+import type { AddressInfo } from "node:net";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/wceb-2026");
 const i = process.argv.indexOf("--limit");
@@ -42,21 +41,13 @@ const READABILITY = `(() => {
 })()`;
 
 async function main() {
-  const server = http.createServer((req, res) => {
-    const id = (req.url ?? "/").split("/")[1] ?? "";
+  const server = await serveEvalPages((urlPath) => {
+    const id = urlPath.split("/")[1] ?? "";
     const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
-    if (!ids.includes(id)) return void res.writeHead(404).end();
-    res
-      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-      .end(zlib.gunzipSync(fs.readFileSync(file)));
+    return ids.includes(id) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  process.env.PAGE_TEST_HOSTS = `127.0.0.1:${port}:${port}`;
-  const notFound = async (host: string): Promise<never> => {
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-  };
-  const pool = new BrowserPool({ egress: { lookup: notFound } });
+  const pool = offlinePool();
   const raw = await chromium.launch(
     // Every host but loopback goes to a closed port: refused at once, as our egress refuses them.
     sandboxedLaunchOptions(chromiumPathFromEnv(), ["--proxy-server=http://127.0.0.1:9"]),

@@ -10,13 +10,11 @@
  * lang → language, excerpt → description, publishedTime → publication_date).
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { markdown } from "@/lib/operations/markdown";
 import { meta, type Metadata } from "@/lib/operations/meta";
-import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage } from "@/lib/page/visit";
+import { offlinePool, serveEvalPages } from "./offline-site";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
 // `npx tsx bench/quality-markdown.ts [limit | name,name…] [--misses]`: --misses prints each meta miss.
@@ -97,22 +95,12 @@ const FIELDS: Array<[string, keyof Metadata, (a: string, b: string) => boolean]>
 ];
 
 async function main() {
-  const server = http.createServer((req, res) => {
-    const name = (req.url ?? "/").split("/")[1] ?? "";
+  const server = await serveEvalPages((urlPath) => {
+    const name = urlPath.split("/")[1] ?? "";
     const file = path.join(EVAL_DIR, name, "source.html");
-    if (!pages.includes(name) || !fs.existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(fs.readFileSync(file));
+    return pages.includes(name) && fs.existsSync(file) ? fs.readFileSync(file) : null;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  process.env.PAGE_TEST_HOSTS = `127.0.0.1:${port}:${port}`;
-
-  // This machine is offline: make every name but eval.test fail at once (as a DNS "not found"),
-  // rather than letting each page's third-party scripts wait for resolver time-outs.
-  const notFound = async (host: string): Promise<never> => {
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-  };
-  const pool = new BrowserPool({ egress: { lookup: notFound } });
+  const pool = offlinePool();
   const rows: Array<{ name: string; f: number; p: number; r: number; ms: number; meta: boolean[] }> = [];
   const fieldHits = FIELDS.map(() => ({ hit: 0, of: 0 }));
   for (const name of pages) {

@@ -10,17 +10,15 @@
  * on `tuning`, report `held-out` as the honest number.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { z } from "zod";
 import { markdown } from "@/lib/operations/markdown";
 import { meta, type Metadata } from "@/lib/operations/meta";
 import { inPageLibraries } from "@/lib/operations/in-page";
-import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage } from "@/lib/page/visit";
 import { halfOf, markdownToText, shingleScore, snippetCoverage, words } from "./wceb/score";
+import { offlinePool, serveEvalPages } from "./offline-site";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/wceb-2026");
 
@@ -97,22 +95,12 @@ function metaAgreement(m: Metadata, t: z.infer<typeof truthSchema>[string]): Row
 }
 
 async function main() {
-  const server = http.createServer((req, res) => {
-    const id = (req.url ?? "/").split("/")[1] ?? "";
+  const server = await serveEvalPages((urlPath) => {
+    const id = urlPath.split("/")[1] ?? "";
     const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
-    if (!truth[id] || !fs.existsSync(file)) return void res.writeHead(404).end();
-    res
-      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-      .end(zlib.gunzipSync(fs.readFileSync(file)));
+    return truth[id] && fs.existsSync(file) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  process.env.PAGE_TEST_HOSTS = `127.0.0.1:${port}:${port}`;
-  // Offline machine: every other name fails at once, as DNS "not found".
-  const notFound = async (host: string): Promise<never> => {
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-  };
-  const pool = new BrowserPool({ egress: { lookup: notFound } });
+  const pool = offlinePool();
   const rows: Row[] = [];
   const zero = { p: 0, r: 0, f: 0, with: 0, without: 1 };
   for (const id of ids) {
