@@ -4,6 +4,8 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signUpAction } from "@/lib/dashboard/actions/signup";
+import { PLANS } from "@/lib/billing/plans";
+import { formatNumber } from "@/lib/dashboard/format";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
 import { EmailField, NewPasswordField, SubmitRow } from "./form-parts";
@@ -98,7 +100,9 @@ export function SignupForm() {
         onChange={(password) => setForm({ ...form, password })}
       />
       <SubmitRow error={error} busy={busy} busyLabel="Creating your account…" label="Create account" />
-      <p className="text-xs text-slate-500">Free plan: 500 credits a month, no card needed.</p>
+      <p className="text-xs text-slate-500">
+        {`Free plan: ${formatNumber(PLANS.free.monthlyCredits)} credits a month, no card needed.`}
+      </p>
     </form>
   );
 }

@@ -1,11 +1,10 @@
 "use client";
 
-import type { OperationName } from "@/lib/schemas/operations";
+import { ENDPOINTS, OPERATIONS, type OperationName } from "@/lib/schemas/operations";
+import { creditsLabel, OPERATION_CREDITS } from "@/lib/billing/prices";
 import {
   fieldApplies,
   isCommon,
-  PLAYGROUND_ENDPOINTS,
-  PLAYGROUND_OPERATIONS,
   type OptionField,
   type PlaygroundEndpoint,
   type PlaygroundForm,
@@ -14,17 +13,8 @@ import { Button } from "@/components/ui/button";
 import { Checkbox, Input, Label, Select } from "@/components/ui/field";
 import { OptionInput } from "./option-input";
 
-const COSTS: Record<PlaygroundEndpoint, string> = {
-  html: "1 credit",
-  markdown: "1 credit",
-  screenshot: "1 credit",
-  meta: "5 credits",
-  summarize: "17 credits",
-  keywords: "15 credits",
-  lighthouse: "2 credits",
-  console: "1 credit",
-  scrape: "sum of its operations",
-};
+const costOf = (endpoint: PlaygroundEndpoint) =>
+  endpoint === "scrape" ? "sum of its operations" : creditsLabel(OPERATION_CREDITS[endpoint]);
 
 export interface ProjectOption {
   id: string;
@@ -74,7 +64,7 @@ export function RequestForm({
       "scrapeOperations",
       form.scrapeOperations.includes(op)
         ? form.scrapeOperations.filter((o) => o !== op)
-        : PLAYGROUND_OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)),
+        : OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)),
     );
   const groups = groupsOf(fields.filter((f) => fieldApplies(f, form)));
 
@@ -98,7 +88,7 @@ export function RequestForm({
           </Select>
         </div>
         <div>
-          <Label htmlFor="endpoint" hint={COSTS[form.endpoint]}>
+          <Label htmlFor="endpoint" hint={costOf(form.endpoint)}>
             Operation
           </Label>
           <Select
@@ -106,7 +96,7 @@ export function RequestForm({
             value={form.endpoint}
             onChange={(e) => set("endpoint", e.target.value as PlaygroundEndpoint)}
           >
-            {PLAYGROUND_ENDPOINTS.map((ep) => (
+            {ENDPOINTS.map((ep) => (
               <option key={ep} value={ep}>
                 {ep}
               </option>
@@ -121,7 +111,7 @@ export function RequestForm({
             Operations to run from one visit
           </legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {PLAYGROUND_OPERATIONS.map((op) => (
+            {OPERATIONS.map((op) => (
               <Checkbox
                 key={op}
                 id={`op-${op}`}

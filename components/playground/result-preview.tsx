@@ -2,6 +2,7 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import type { ImageFormat, PlaygroundEndpoint } from "@/lib/dashboard/playground-body";
+import { contentTypeOf } from "@/lib/schemas/operations";
 import { parseJson } from "@/lib/dashboard/api-reply";
 import { previewDocument } from "@/lib/dashboard/preview-html";
 import { Badge } from "@/components/ui/badge";
@@ -31,12 +32,8 @@ export function ResultPreview({
   pageUrl: string;
 }) {
   if (endpoint === "scrape") return <ScrapePreview text={text} format={format} pageUrl={pageUrl} />;
-  if (
-    endpoint === "html" ||
-    endpoint === "markdown" ||
-    endpoint === "screenshot" ||
-    endpoint === "summarize"
-  ) {
+  // Text results (spec §4) are previewed as they are; JSON ones parsed.
+  if (!contentTypeOf(endpoint).startsWith("application/json")) {
     return <OperationPreview operation={endpoint} value={text} format={format} pageUrl={pageUrl} />;
   }
   const parsed = parseJson(text);

@@ -1,4 +1,10 @@
-import type { OperationName } from "@/lib/schemas/options";
+import { OPERATION_RECORDS, type OperationName } from "@/lib/schemas/operations";
+
+/**
+ * The one price list (spec §1). Admission holds `priceOf`, the settlement charges `chargeFor`, and
+ * the Playground, the sign-up page, the OpenAPI text and the schemas' descriptions print these
+ * numbers rather than copies of them.
+ */
 
 /** Credits per successful, uncached operation (spec §1). */
 export const OPERATION_CREDITS: Record<OperationName, number> = {
@@ -15,13 +21,27 @@ export const OPERATION_CREDITS: Record<OperationName, number> = {
 /** `residential: true` adds this per page visit (spec §1 rule 1). */
 export const RESIDENTIAL_CREDITS_PER_VISIT = 25;
 
-/** Lighthouse navigates on its own; every other operation shares one visit. */
+/** An operation that navigates on its own is its own visit; every other operation shares one. */
 export function visitsFor(ops: readonly OperationName[]): number {
-  const shared = ops.some((op) => op !== "lighthouse") ? 1 : 0;
-  return shared + (ops.includes("lighthouse") ? 1 : 0);
+  const own = ops.filter((op) => OPERATION_RECORDS[op].visit === "own-navigation").length;
+  return (ops.length > own ? 1 : 0) + own;
 }
 
+/** What admission holds: every operation as if it ran fresh, on the visits it would need. */
 export function priceOf(ops: readonly OperationName[], residential: boolean): number {
-  const base = ops.reduce((sum, op) => sum + OPERATION_CREDITS[op], 0);
-  return base + (residential ? RESIDENTIAL_CREDITS_PER_VISIT * visitsFor(ops) : 0);
+  return chargeFor(ops, residential, visitsFor(ops));
+}
+
+/**
+ * What a finished request is charged: the operations that ran fresh and succeeded, plus the
+ * residential surcharge per visit made, when anything was charged at all.
+ */
+export function chargeFor(fresh: readonly OperationName[], residential: boolean, visits: number): number {
+  const base = fresh.reduce((sum, op) => sum + OPERATION_CREDITS[op], 0);
+  return base + (residential && fresh.length ? RESIDENTIAL_CREDITS_PER_VISIT * visits : 0);
+}
+
+/** "1 credit", "17 credits". */
+export function creditsLabel(credits: number): string {
+  return `${credits} credit${credits === 1 ? "" : "s"}`;
 }

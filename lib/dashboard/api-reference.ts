@@ -1,6 +1,6 @@
 import { openApiDocument } from "@/lib/openapi/document";
 import { inlineRefs } from "@/lib/openapi/inline-refs";
-import { OPERATION_CREDITS } from "@/lib/billing/prices";
+import { creditsLabel, OPERATION_CREDITS } from "@/lib/billing/prices";
 import { OPERATIONS } from "@/lib/schemas/options";
 import { FIELD_NOTES } from "./field-notes";
 
@@ -158,8 +158,7 @@ export function splitEnumeration(description: string): { description: string; it
 function costOf(id: string): string {
   if (id === "scrape") return "Sum of the operations it runs";
   if ((OPERATIONS as readonly string[]).includes(id)) {
-    const credits = OPERATION_CREDITS[id as (typeof OPERATIONS)[number]];
-    return `${credits} credit${credits === 1 ? "" : "s"}`;
+    return creditsLabel(OPERATION_CREDITS[id as (typeof OPERATIONS)[number]]);
   }
   return "Free";
 }

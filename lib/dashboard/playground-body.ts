@@ -1,4 +1,4 @@
-import { ENDPOINTS, OPERATIONS, type OperationName } from "@/lib/schemas/operations";
+import { ENDPOINTS, type Endpoint, type OperationName } from "@/lib/schemas/operations";
 
 /**
  * The Playground's form → the API request body. Pure and client-safe (no zod at run time, so the
@@ -6,9 +6,7 @@ import { ENDPOINTS, OPERATIONS, type OperationName } from "@/lib/schemas/operati
  * (option-fields.ts). Values the user typed are passed through even when invalid, so the API's own
  * 422 messages are what the Playground shows.
  */
-export const PLAYGROUND_OPERATIONS = OPERATIONS;
-export const PLAYGROUND_ENDPOINTS = ENDPOINTS;
-export type PlaygroundEndpoint = (typeof PLAYGROUND_ENDPOINTS)[number];
+export type PlaygroundEndpoint = Endpoint;
 
 export type ImageFormat = "png" | "jpeg" | "webp";
 

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { OPERATIONS } from "@/lib/schemas/options";
-import type { Endpoint } from "@/lib/schemas/request";
+import { ENDPOINTS } from "@/lib/schemas/operations";
 
 /** What the Playground posts: the project to act as, the endpoint, and the API body unchanged. */
-export const ENDPOINTS = [...OPERATIONS, "scrape"] as const satisfies readonly Endpoint[];
-
 export const playgroundRequestSchema = z.object({
   projectId: z.string().min(1).max(100),
   endpoint: z.enum(ENDPOINTS),

@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ENDPOINTS } from "../schemas/operations";
+import { ENDPOINT_RECORDS, ENDPOINTS } from "../schemas/operations";
 import { requestSchemas, type Endpoint } from "../schemas/request";
 import { z } from "zod";
 
@@ -15,18 +15,6 @@ import { z } from "zod";
 export type OperationBackend = (endpoint: Endpoint, body: Record<string, unknown>) => Promise<Response>;
 /** GET /result/{token}, for work that outlived the sync wait. */
 export type ResultBackend = (token: string) => Promise<Response>;
-
-const TOOL_DESCRIPTIONS: Record<Endpoint, string> = {
-  markdown: "Fetch a public web page in a real browser and return its main content as Markdown.",
-  html: "Fetch a public web page in a real browser and return the rendered HTML (after scripts ran).",
-  screenshot: "Take a screenshot of a public web page; returns the image.",
-  meta: "Read a public web page's metadata: title, description, language, images, author, feed, date.",
-  summarize: "Summarize the main content of a public web page.",
-  keywords: "Extract the keywords of a public web page's main content.",
-  console: "List the console errors, warnings and exceptions a public web page produces while loading.",
-  lighthouse: "Run a Lighthouse audit of a public web page: category scores and lab metrics.",
-  scrape: "Run several operations (markdown, meta, screenshot, …) on one visit of a public web page.",
-};
 
 /** The request schema minus what a tool decides itself (sync, webhook delivery). */
 function inputSchema(endpoint: Endpoint) {
@@ -90,7 +78,7 @@ export function createMcpServer(run: OperationBackend, result: ResultBackend, ve
       endpoint,
       {
         title: endpoint,
-        description: TOOL_DESCRIPTIONS[endpoint],
+        description: ENDPOINT_RECORDS[endpoint].tool,
         inputSchema: inputSchema(endpoint),
         annotations: { readOnlyHint: true, openWorldHint: true },
       },

@@ -14,7 +14,7 @@ import {
   type Endpoint,
 } from "@/lib/schemas/request";
 import { pageOptionsSchema, screenshotOptionsSchema } from "@/lib/schemas/options";
-import { ENDPOINTS } from "@/lib/schemas/operations";
+import { contentTypeOf, ENDPOINT_RECORDS, ENDPOINTS } from "@/lib/schemas/operations";
 import {
   acceptedSchema,
   consoleEntrySchema,
@@ -23,8 +23,7 @@ import {
   scrapeOperationResultSchema,
   webhookPayloadSchema,
 } from "@/lib/schemas/responses";
-import { OPERATION_CREDITS } from "@/lib/billing/prices";
-import { contentTypeOf } from "@/lib/operations/format";
+import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
 import { errorSchemaFor, errorSchemas, errorStatuses } from "./errors";
 import {
   type HeaderObject,
@@ -34,7 +33,7 @@ import {
   resultTokenHeader,
   retryAfterHeader,
 } from "./headers";
-import { ENDPOINT_DOCS, RESULT_SCHEMA_NAMES } from "./examples";
+import { ENDPOINT_EXAMPLES } from "./examples";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and type
@@ -88,19 +87,20 @@ function namedSchemas(): z.ZodType[] {
     named("Processing", processingSchema),
     named("ConsoleEntry", consoleEntrySchema),
     named("ScrapeOperationResult", scrapeOperationResultSchema),
-    ...ENDPOINTS.map((endpoint) => named(RESULT_SCHEMA_NAMES[endpoint], resultSchemas[endpoint])),
+    ...ENDPOINTS.map((endpoint) => named(ENDPOINT_RECORDS[endpoint].resultSchema, resultSchemas[endpoint])),
     ...Object.entries(errorSchemas).map(([name, schema]) => named(name, schema)),
     named("WebhookPayload", webhookPayloadSchema),
   ];
 }
 
 function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
-  const docs = ENDPOINT_DOCS[endpoint];
+  const record = ENDPOINT_RECORDS[endpoint];
+  const docs = ENDPOINT_EXAMPLES[endpoint];
   const credits =
     endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
   const result = resultSchemas[endpoint];
   const type = mediaType(endpoint);
-  const aiHeaders: Record<string, HeaderObject> = ["summarize", "keywords", "scrape"].includes(endpoint)
+  const aiHeaders: Record<string, HeaderObject> = record.reportsProducer
     ? { "X-Produced-By": producedByHeader }
     : {};
   registry.registerPath({
@@ -108,8 +108,8 @@ function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
     path: `/${endpoint}`,
     operationId: endpoint,
     tags: [endpoint === "scrape" ? "Scrape" : "Operations"],
-    summary: docs.summary,
-    description: `${docs.description}\n\nCosts ${credits} credit(s) when successful and not cached; \`residential\` adds 25 per page visit. Without \`sync: true\` the answer is an \`Accepted\` token and the result is delivered to the webhook and at GET /result/{token}.`,
+    summary: record.summary,
+    description: `${record.description}\n\nCosts ${credits} credit(s) when successful and not cached; \`residential\` adds ${RESIDENTIAL_CREDITS_PER_VISIT} per page visit. Without \`sync: true\` the answer is an \`Accepted\` token and the result is delivered to the webhook and at GET /result/{token}.`,
     security: [{ bearer: [] }],
     request: {
       headers: z.object({

@@ -4,8 +4,6 @@ import type { Operation } from "./types";
 /** `console`: errors, warnings and uncaught exceptions of the visit, in order (spec 2.6). */
 export const consoleOperation: Operation<ConsoleEntry[]> = {
   name: "console",
-  cost: 1,
-  contentType: "application/json; charset=utf-8",
   // A copy: the page may still be logging while the result is stored.
   run: async (snap) => snap.console.map((e) => ({ type: e.type, text: e.text })),
 };

@@ -1,22 +1,6 @@
-import type { OperationName } from "@/lib/schemas/options";
-import type { Endpoint } from "@/lib/schemas/request";
+import type { OperationName } from "@/lib/schemas/operations";
 
-/** Content type of each endpoint's sync result (spec §4: text results as text, the rest JSON). */
-const CONTENT_TYPES: Record<Endpoint, string> = {
-  html: "text/html; charset=utf-8",
-  markdown: "text/markdown; charset=utf-8",
-  screenshot: "text/plain; charset=utf-8",
-  summarize: "text/plain; charset=utf-8",
-  meta: "application/json; charset=utf-8",
-  keywords: "application/json; charset=utf-8",
-  lighthouse: "application/json; charset=utf-8",
-  console: "application/json; charset=utf-8",
-  scrape: "application/json; charset=utf-8",
-};
-
-export function contentTypeOf(endpoint: Endpoint): string {
-  return CONTENT_TYPES[endpoint];
-}
+export { contentTypeOf } from "@/lib/schemas/operations";
 
 export interface ScrapeOperationResult {
   success: boolean;

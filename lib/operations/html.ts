@@ -3,7 +3,5 @@ import type { Operation } from "./types";
 /** `html`: the rendered DOM after page options (what visitPage captured), as text. */
 export const htmlOperation: Operation<string> = {
   name: "html",
-  cost: 1,
-  contentType: "text/html; charset=utf-8",
   run: async (snap) => snap.html,
 };

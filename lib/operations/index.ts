@@ -2,7 +2,8 @@ import { OperationFailure } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
 import { visitPage } from "@/lib/page/visit";
 import type { LoadPolicy, PageSnapshot, VisitRequest } from "@/lib/page/types";
-import type { OperationName } from "@/lib/schemas/options";
+import { OPERATION_RECORDS, type OperationName, type VisitNeed } from "@/lib/schemas/operations";
+import type { ProducedBy } from "@/lib/ai/types";
 import { visitsFor } from "@/lib/billing/prices";
 import { consoleOperation } from "./console";
 import { htmlOperation } from "./html";
@@ -12,30 +13,44 @@ import { markdown } from "./markdown";
 import { meta } from "./meta";
 import { screenshotOperation, screenshotVisitSettings } from "./screenshot";
 import { summarize } from "./summarize";
-import { producedBy } from "@/lib/ai/produced-by";
+
+/** A result, and for an operation whose record `reportsProducer`, which method produced it. */
+type Produced = { value: unknown; producedBy?: ProducedBy };
+const plain = async (value: Promise<unknown>): Promise<Produced> => ({ value: await value });
+
+type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<Produced>;
+type OwnNavigationRunner = (spec: RunSpec, organization: string) => Promise<Produced>;
+type RunnerFor<V extends VisitNeed> = V extends "own-navigation" ? OwnNavigationRunner : PageRunner;
 
 /**
- * Runs a request's operations from ONE visit of the page: every operation is a function of the
- * same PageSnapshot, so a scrape of five operations loads the page once. Lighthouse is the
- * exception: it navigates on its own browser, after the visit.
+ * How each operation runs, typed against its record: an operation whose record says it needs the
+ * visit is a function of the one PageSnapshot (a scrape of five operations loads the page once);
+ * one that navigates on its own gets the request instead. Server-only (browser code), unlike the
+ * records themselves.
  */
-type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<unknown>;
-
-const PAGE_OPERATIONS: Record<Exclude<OperationName, "lighthouse">, PageRunner> = {
-  html: (snap) => htmlOperation.run(snap),
-  console: (snap) => consoleOperation.run(snap),
-  markdown: (snap, spec) => markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false }),
-  meta: (snap) => meta(snap),
-  screenshot: (snap, spec) => screenshotOperation.run(snap, spec.screenshotOptions!),
+const IMPLEMENTATIONS: { [Op in OperationName]: RunnerFor<(typeof OPERATION_RECORDS)[Op]["visit"]> } = {
+  html: (snap) => plain(htmlOperation.run(snap)),
+  markdown: (snap, spec) => plain(markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false })),
+  screenshot: (snap, spec) => plain(screenshotOperation.run(snap, spec.screenshotOptions!)),
+  meta: (snap) => plain(meta(snap)),
   summarize: (snap) => summarize(snap),
   keywords: (snap) => keywords(snap),
+  lighthouse: (spec, organization) => plain(lighthouse(spec, organization)),
+  console: (snap) => plain(consoleOperation.run(snap)),
 };
 
-/** Only what is drawn or logged needs every subresource and `load`; the rest reads the DOM. */
-const FULL_LOAD_OPERATIONS: ReadonlySet<OperationName> = new Set(["screenshot", "console"]);
+type PageOperation = {
+  [Op in OperationName]: (typeof OPERATION_RECORDS)[Op]["visit"] extends "own-navigation" ? never : Op;
+}[OperationName];
+type OwnNavigationOperation = Exclude<OperationName, PageOperation>;
 
+function navigatesOnItsOwn(op: OperationName): op is OwnNavigationOperation {
+  return OPERATION_RECORDS[op].visit === "own-navigation";
+}
+
+/** Only what is drawn or logged needs every subresource and `load`; the rest reads the DOM. */
 export function loadPolicyFor(ops: readonly OperationName[]): LoadPolicy {
-  return ops.some((op) => FULL_LOAD_OPERATIONS.has(op)) ? "full" : "text";
+  return ops.some((op) => OPERATION_RECORDS[op].visit === "full") ? "full" : "text";
 }
 
 /** `producedBy` says which method answered an AI operation: "builtin" or "llm:<model>". */
@@ -62,28 +77,22 @@ export async function runOperations(
   };
   // Operation-level failures (a screenshot selector that matches nothing) are that operation's
   // result; a failure to load the page is thrown, so host politeness can retry the visit.
-  // Lighthouse navigates on its own browser: no visit at all when it is the only operation.
-  const pageOps = ops.filter((op): op is Exclude<OperationName, "lighthouse"> => op !== "lighthouse");
-  if (pageOps.length)
-    await visitPage(visit, async (snap) => {
-      for (const op of pageOps) {
-        try {
-          const value = await PAGE_OPERATIONS[op](snap, spec);
-          const by = op === "summarize" || op === "keywords" ? producedBy(snap, op) : undefined;
-          results.set(op, { ok: true, value, ...(by && { producedBy: by }) });
-        } catch (err) {
-          if (!(err instanceof OperationFailure)) throw err;
-          results.set(op, { ok: false, failure: err });
-        }
-      }
-    });
-  if (ops.includes("lighthouse")) {
+  // An operation that navigates on its own needs no visit at all when it runs alone.
+  const settle = async (op: OperationName, run: () => Promise<Produced>) => {
     try {
-      results.set("lighthouse", { ok: true, value: await lighthouse(spec, organization) });
+      const { value, producedBy } = await run();
+      results.set(op, { ok: true, value, ...(producedBy && { producedBy }) });
     } catch (err) {
       if (!(err instanceof OperationFailure)) throw err;
-      results.set("lighthouse", { ok: false, failure: err });
+      results.set(op, { ok: false, failure: err });
     }
-  }
+  };
+  const pageOps = ops.filter((op): op is PageOperation => !navigatesOnItsOwn(op));
+  if (pageOps.length)
+    await visitPage(visit, async (snap) => {
+      for (const op of pageOps) await settle(op, () => IMPLEMENTATIONS[op](snap, spec));
+    });
+  for (const op of ops.filter(navigatesOnItsOwn))
+    await settle(op, () => IMPLEMENTATIONS[op](spec, organization));
   return { results, visits: visitsFor(ops) };
 }

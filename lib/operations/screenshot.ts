@@ -59,8 +59,6 @@ export function createScreenshotOperation(
 ): Operation<string, ResolvedScreenshotOptions> {
   return {
     name: "screenshot",
-    cost: 1,
-    contentType: "text/plain; charset=utf-8",
     async run(snap, o) {
       const { page } = snap;
       // Normally set when the visit opened the page; applied here if the caller did not.

@@ -1,19 +1,16 @@
 import { extractiveSummary } from "@/lib/ai/extractive";
 import { withFallback } from "@/lib/ai/fallback";
 import { llmConfig, llmSummary, type LlmConfig } from "@/lib/ai/llm";
-import { recordProducedBy } from "@/lib/ai/produced-by";
 import type { ArticleText, ProducedBy } from "@/lib/ai/types";
 import type { PageSnapshot } from "@/lib/page/types";
 import { mainText } from "./main-text";
 
 /**
  * `summarize` (spec §2.6: plain text): 3–5 sentences about the page's main content, from the
- * configured LLM or the built-in extractive method; which one is recorded for `producedBy`.
+ * configured LLM or the built-in extractive method, with which one answered (`producedBy`).
  */
-export async function summarize(snap: PageSnapshot): Promise<string> {
-  const { value, producedBy } = await summarizeArticle(await mainText(snap));
-  recordProducedBy(snap, "summarize", producedBy);
-  return value;
+export async function summarize(snap: PageSnapshot): Promise<{ value: string; producedBy: ProducedBy }> {
+  return summarizeArticle(await mainText(snap));
 }
 
 export function summarizeArticle(

@@ -1,13 +1,11 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import type { OperationName } from "@/lib/schemas/options";
+import type { OperationName } from "@/lib/schemas/operations";
 
 /**
- * An operation: a function of one page visit. `cost` is the credit price of a successful, uncached
- * call (spec 1); `contentType` is how its sync result is sent.
+ * An operation: a function of one page visit. What it costs, how its result is sent and what it
+ * needs from the visit are its record's (lib/schemas/operations.ts) and the price list's.
  */
 export interface Operation<R, O = void> {
   name: OperationName;
-  cost: number;
-  contentType: string;
   run(snap: PageSnapshot, opts: O): Promise<R>;
 }

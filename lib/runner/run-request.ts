@@ -5,7 +5,7 @@ import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
 import type { RunSpec } from "@/lib/api/run-spec";
 import { cacheKeyFor } from "@/lib/api/run-spec";
 import { settle } from "@/lib/billing/admission";
-import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
+import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";
 import { runOperations } from "@/lib/operations";
 import { checkRobots } from "@/lib/page/robots";
@@ -189,9 +189,8 @@ async function finish(
   let cost = 0;
   let data: unknown = null;
   if (outcome.ok) {
-    const fresh = [...outcome.results].filter(([, r]) => r.fresh);
-    cost = fresh.reduce((sum, [op]) => sum + OPERATION_CREDITS[op], 0);
-    if (spec.residential && fresh.length) cost += RESIDENTIAL_CREDITS_PER_VISIT * outcome.visits;
+    const fresh = [...outcome.results].filter(([, r]) => r.fresh).map(([op]) => op);
+    cost = chargeFor(fresh, spec.residential, outcome.visits);
     data =
       spec.endpoint === "scrape"
         ? scrapeEnvelope(spec.url, spec.operations, (op) => {

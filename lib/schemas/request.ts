@@ -1,6 +1,8 @@
 import { z } from "zod";
 import parseDuration from "parse-duration";
-import { OPERATIONS, pageOptionsSchema, screenshotOptionsSchema } from "./options";
+import { RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
+import { pageOptionsSchema, screenshotOptionsSchema } from "./options";
+import { OPERATIONS, type Endpoint } from "./operations";
 
 /**
  * Request bodies (spec §2.1, §2.4, §2.5). One base schema, extended per endpoint; every endpoint's
@@ -49,7 +51,7 @@ export const pageRequestSchema = z
     residential: z
       .boolean()
       .optional()
-      .describe("Fetch from a home broadband address (+25 credits per visit)."),
+      .describe(`Fetch from a home broadband address (+${RESIDENTIAL_CREDITS_PER_VISIT} credits per visit).`),
     page_options: pageOptionsSchema.optional(),
   })
   .strict();
@@ -106,7 +108,7 @@ export type LighthouseRequest = z.infer<typeof lighthouseRequestSchema>;
 export type ScrapeRequest = z.infer<typeof scrapeRequestSchema>;
 export type AnyRequest = PageRequest & Partial<Omit<ScrapeRequest, keyof PageRequest>>;
 
-export type Endpoint = (typeof OPERATIONS)[number] | "scrape";
+export type { Endpoint };
 
 export const requestSchemas: Record<Endpoint, z.ZodType<AnyRequest>> = {
   html: pageRequestSchema,

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { producedBy } from "@/lib/ai/produced-by";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import type { PageSnapshot } from "@/lib/page/types";
 import { keywords } from "@/lib/operations/keywords";
@@ -61,14 +60,14 @@ describe.runIf(fs.existsSync(CHROMIUM) && hasEvalArticles())("AI operations on a
       expect(text.text).not.toMatch(/function\s*\(|bbcdotcom/);
       expect(text.text.split("\n\n").length).toBe(text.paragraphs.length + text.headings.length);
 
-      const summary = await summarize(snap);
-      const kws = await keywords(snap);
+      const { value: summary, producedBy: summaryBy } = await summarize(snap);
+      const { value: kws, producedBy: keywordsBy } = await keywords(snap);
       expect(evaluate).toHaveBeenCalledTimes(1);
       expect(summary).toMatch(/Obama/);
       expect(summary.split(/\s+/).length).toBeLessThanOrEqual(120);
       expect(kws).toContain("obama");
-      expect(producedBy(snap, "summarize")).toBe("builtin");
-      expect(producedBy(snap, "keywords")).toBe("builtin");
+      expect(summaryBy).toBe("builtin");
+      expect(keywordsBy).toBe("builtin");
     } finally {
       vi.unstubAllEnvs();
       await page.close();
