@@ -53,9 +53,28 @@ export const ERROR_CODES = {
   concurrency_limit: { status: 429, description: "Over the plan's parallel-request limit." },
   rate_limited: { status: 429, description: "Sending too fast; retry after Retry-After seconds." },
   processing_timeout: { status: 504, description: "The sync wait passed 60 s; the work continues." },
-} as const satisfies Record<string, { status: number; description: string }>;
+  // The dashboard's own routes (signed in by session): not part of the API, so not in its reference.
+  not_signed_in: { status: 401, description: "No dashboard session, or it has ended.", dashboardOnly: true },
+  forbidden: {
+    status: 403,
+    description: "The signed-in user's role does not allow this.",
+    dashboardOnly: true,
+  },
+  invalid_query: {
+    status: 422,
+    description: "A query parameter is missing or unusable.",
+    dashboardOnly: true,
+  },
+} as const satisfies Record<string, { status: number; description: string; dashboardOnly?: true }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+/** The codes the public API answers with (what its OpenAPI document lists). */
+export type ApiErrorCode = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C] extends { dashboardOnly: true } ? never : C;
+}[ErrorCode];
+export const API_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
+  (c): c is ApiErrorCode => !("dashboardOnly" in ERROR_CODES[c]),
+);
 
 function apiError(
   code: ErrorCode,
@@ -137,6 +156,15 @@ export const clientError = {
       { token },
       { "X-Result-Token": token },
     ),
+} as const;
+
+/** The dashboard's route handlers' refusals, from the same table (lib/dashboard/with-project-session.ts). */
+export const dashboardError = {
+  notSignedIn: () => apiError("not_signed_in", "Your session has ended. Sign in again."),
+  forbidden: (message: string) => apiError("forbidden", message),
+  /** A project the user cannot see answers exactly like one that does not exist. */
+  noSuchProject: (message: string) => apiError("not_found", message),
+  invalidQuery: (message: string) => apiError("invalid_query", message),
 } as const;
 
 /** Operational failures (§7.4): status 422, the sentence in `error`, nothing spent. */

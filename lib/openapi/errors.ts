@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_CODES, FAILURES, type ErrorCode } from "@/lib/api/errors";
+import { API_ERROR_CODES, ERROR_CODES, FAILURES, type ApiErrorCode } from "@/lib/api/errors";
 
 /**
  * Error bodies for the OpenAPI document, generated from the one error table (lib/api/errors.ts)
@@ -7,18 +7,18 @@ import { ERROR_CODES, FAILURES, type ErrorCode } from "@/lib/api/errors";
  * gives that status, so a new code shows up in the reference without anyone editing it.
  */
 
-function codesWithStatus(status: number): [ErrorCode, ...ErrorCode[]] {
-  const codes = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].status === status);
+function codesWithStatus(status: number): [ApiErrorCode, ...ApiErrorCode[]] {
+  const codes = API_ERROR_CODES.filter((c) => ERROR_CODES[c].status === status);
   if (!codes.length) throw new Error(`no error code has status ${status}`);
-  return codes as [ErrorCode, ...ErrorCode[]];
+  return codes as [ApiErrorCode, ...ApiErrorCode[]];
 }
 
-function describeCodes(codes: readonly ErrorCode[]): string {
+function describeCodes(codes: readonly ApiErrorCode[]): string {
   return codes.map((c) => `\`${c}\`: ${ERROR_CODES[c].description}`).join("\n");
 }
 
 /** An error body whose `error` is one of `codes`, with the extra fields those codes carry. */
-function errorSchema<S extends z.ZodRawShape>(codes: [ErrorCode, ...ErrorCode[]], extra: S) {
+function errorSchema<S extends z.ZodRawShape>(codes: [ApiErrorCode, ...ApiErrorCode[]], extra: S) {
   return z
     .object({
       error: z.enum(codes).describe(describeCodes(codes)),
@@ -68,7 +68,7 @@ export type ErrorSchemaName = keyof typeof errorSchemas;
 
 /** Every status the error table holds: a status added there is documented without editing here. */
 export function errorStatuses(): number[] {
-  return [...new Set(Object.values(ERROR_CODES).map((e) => e.status))].sort();
+  return [...new Set(API_ERROR_CODES.map((c) => ERROR_CODES[c].status))].sort();
 }
 
 /** An inline error body for a status with no named schema above. */

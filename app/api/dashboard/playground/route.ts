@@ -1,12 +1,12 @@
-import { guard, json } from "@/lib/api/respond";
+import type { NextRequest } from "next/server";
+import { clientError } from "@/lib/api/errors";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { callerForProject } from "@/lib/auth/authenticate";
 import { processOperation } from "@/lib/api/pipeline";
 import { readJsonBody } from "@/lib/api/read-body";
 import { validateIdempotencyKey } from "@/lib/api/validate";
 import { playgroundRequestSchema } from "@/lib/dashboard/playground-request";
-import { authorizeProject, requireSession } from "@/lib/dashboard/route-guard";
-import { ensureBooted } from "@/lib/server/boot";
+import { withProjectSession } from "@/lib/dashboard/with-project-session";
 import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
 /**
@@ -16,31 +16,21 @@ import { asInertDownload } from "@/lib/dashboard/inert-answer";
  * (a fetched page's HTML must never render on the dashboard's origin).
  * A stranger is refused before a byte of the body is read; the body itself is read with the API's cap.
  */
-export function POST(req: Request): Promise<Response> {
+export function POST(req: NextRequest): Promise<Response> {
   return answer(req).then(asInertDownload);
 }
 
-function answer(req: Request): Promise<Response> {
-  return guard(async () => {
-    await ensureBooted();
-    const session = await requireSession();
-    if (!session.ok) {
-      await req.body?.cancel().catch(() => {});
-      return session.response;
-    }
+const answer = withProjectSession(
+  async (req) => {
     const parsed = playgroundRequestSchema.safeParse(await readJsonBody(req));
-    if (!parsed.success) {
-      return json(
-        { error: "invalid_body", message: "Send { projectId, endpoint, body } with a known endpoint." },
-        400,
-      );
-    }
-    const { projectId, endpoint, body } = parsed.data;
-    const access = await authorizeProject(projectId, "member");
-    if (!access.ok) return access.response;
+    if (!parsed.success)
+      throw clientError.invalidBody("Send { projectId, endpoint, body } with a known endpoint.");
+    return parsed.data;
+  },
+  async ({ projectId, endpoint, body }, req) => {
     await enforceRateLimit(projectId);
     // The Playground forwards Idempotency-Key as the public API reads it (a header), same checks.
     const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
     return processOperation(await callerForProject(projectId), endpoint, body, idempotencyKey);
-  });
-}
+  },
+);

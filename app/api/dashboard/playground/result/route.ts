@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { failureResponse, guard, json, resultResponse } from "@/lib/api/respond";
+import { clientError, dashboardError } from "@/lib/api/errors";
+import { failureResponse, json, resultResponse } from "@/lib/api/respond";
 import { readResult } from "@/lib/store/results";
-import { authorizeProject } from "@/lib/dashboard/route-guard";
-import { ensureBooted } from "@/lib/server/boot";
+import { withProjectSession } from "@/lib/dashboard/with-project-session";
 import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
 /**
@@ -14,21 +14,20 @@ export function GET(req: NextRequest): Promise<Response> {
   return answer(req).then(asInertDownload);
 }
 
-function answer(req: NextRequest): Promise<Response> {
-  return guard(async () => {
-    await ensureBooted();
+const answer = withProjectSession(
+  (req) => {
     const projectId = req.nextUrl.searchParams.get("projectId") ?? "";
     const token = req.nextUrl.searchParams.get("token") ?? "";
-    if (!projectId || !token)
-      return json({ error: "invalid_query", message: "Pass projectId and token." }, 400);
-    const access = await authorizeProject(projectId, "member");
-    if (!access.ok) return access.response;
+    if (!projectId || !token) throw dashboardError.invalidQuery("Pass projectId and token.");
+    return { projectId, token };
+  },
+  async ({ projectId, token }) => {
     const view = await readResult(projectId, token);
     switch (view.state) {
       case "unknown":
-        return json({ error: "not_found", message: "No result for this token under this project." }, 404);
+        throw clientError.notFound();
       case "expired":
-        return json({ error: "expired", message: "This result is older than 30 days.", token }, 410);
+        throw clientError.expired(token);
       case "processing":
         return json({ token, status: "processing" }, 202, { "X-Result-Token": token });
       case "failed":
@@ -40,5 +39,5 @@ function answer(req: NextRequest): Promise<Response> {
           "X-Quota-Cost": String(view.cost),
         });
     }
-  });
-}
+  },
+);
