@@ -1,4 +1,4 @@
-import { OPERATION_RECORDS, type OperationName } from "@/lib/schemas/operations";
+import { OPERATION_RECORDS, type OperationName } from "../schemas/operations";
 
 /**
  * The one price list (spec §1). Admission holds `priceOf`, the settlement charges `chargeFor`, and

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import parseDuration from "parse-duration";
-import { RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
+import { RESIDENTIAL_CREDITS_PER_VISIT } from "../billing/prices";
 import { pageOptionsSchema, screenshotOptionsSchema } from "./options";
 import { OPERATIONS, type Endpoint } from "./operations";
 
