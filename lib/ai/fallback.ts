@@ -1,4 +1,4 @@
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { LlmError, type LlmConfig } from "./llm";
 import type { ProducedBy } from "./types";
 

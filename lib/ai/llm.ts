@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { resolveLanguage } from "./segment";
 import type { ArticleText } from "./types";
 

@@ -16,7 +16,8 @@ import { clientError } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { failureResponse, guard, json, quotaHeaders, resultResponse } from "./respond";
-import { cacheKeyFor, requestHash, type RunSpec } from "./run-spec";
+import type { RunSpec } from "@/lib/schemas/run-spec";
+import { cacheKeyFor, requestHash } from "@/lib/store/keys";
 import { validateIdempotencyKey, validateRequest } from "./validate";
 
 /**

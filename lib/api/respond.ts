@@ -1,4 +1,5 @@
-import { ApiError, failureBody, FAILURES, type ErrorBody, type FailureCode } from "./errors";
+import { FAILURES, type FailureCode } from "@/lib/failures";
+import { ApiError, failureBody, type ErrorBody } from "./errors";
 import { API_CSP } from "@/lib/security/headers";
 
 /** The headers every 200 from an operation endpoint carries (spec §4.1). */

@@ -9,7 +9,7 @@ import {
 } from "@/lib/schemas/request";
 import { resolveScreenshotOptions, type OperationName } from "@/lib/schemas/options";
 import { clientError } from "./errors";
-import type { RunSpec } from "./run-spec";
+import type { RunSpec } from "@/lib/schemas/run-spec";
 
 /**
  * Turns a parsed JSON body into a RunSpec, or throws the spec's 422 for the first problem found,

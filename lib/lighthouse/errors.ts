@@ -7,7 +7,7 @@
  * an error page (CHROME_INTERSTITIAL_ERROR or FAILED_DOCUMENT_REQUEST). For those the proxy's own
  * record for the document's hosts says what really happened (not_public, connection_refused…).
  */
-import type { OperationFailure } from "@/lib/api/errors";
+import type { OperationFailure } from "@/lib/failures";
 import {
   egressVerdict,
   failure,

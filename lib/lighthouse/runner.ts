@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunnerResult } from "lighthouse";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { getBrowserPool } from "@/lib/page/browser-pool";
 import { checkedTarget, failure, type NavigationContext } from "@/lib/page/failures";

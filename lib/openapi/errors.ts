@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { API_ERROR_CODES, ERROR_CODES, FAILURES, type ApiErrorCode } from "@/lib/api/errors";
+import { API_ERROR_CODES, ERROR_CODES, type ApiErrorCode } from "@/lib/api/errors";
+import { FAILURES } from "@/lib/failures";
 
 /**
  * Error bodies for the OpenAPI document, generated from the one error table (lib/api/errors.ts)

@@ -1,5 +1,5 @@
-import { OperationFailure } from "@/lib/api/errors";
-import type { RunSpec } from "@/lib/api/run-spec";
+import { OperationFailure } from "@/lib/failures";
+import type { RunSpec } from "@/lib/schemas/run-spec";
 import { visitPage } from "@/lib/page/visit";
 import type { LoadPolicy, PageSnapshot, VisitRequest } from "@/lib/page/types";
 import { OPERATION_RECORDS, type OperationName, type VisitNeed } from "@/lib/schemas/operations";

@@ -1,5 +1,5 @@
-import { OperationFailure } from "@/lib/api/errors";
-import type { RunSpec } from "@/lib/api/run-spec";
+import { OperationFailure } from "@/lib/failures";
+import type { RunSpec } from "@/lib/schemas/run-spec";
 import { runLighthouse } from "@/lib/lighthouse/runner";
 import type { LighthouseResult } from "@/lib/lighthouse/types";
 

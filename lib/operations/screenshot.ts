@@ -11,7 +11,7 @@
  *  - hide_selectors use `visibility: hidden` (layout unchanged), styles are injected as given, and
  *    both are removed again afterwards so other operations of a scrape see the page as it was.
  */
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import type { ResolvedScreenshotOptions } from "@/lib/schemas/options";
 import { capture, documentSize, elementRegion, fitForWebp, type Region } from "@/lib/page/capture";
 import type { PageSnapshot, VisitRequest } from "@/lib/page/types";

@@ -7,7 +7,7 @@
  * proxy's own record of why it refused or failed is consulted to say what really happened.
  */
 import { checkPublicUrl } from "@/lib/net/url-policy";
-import { OperationFailure, type FailureCode } from "@/lib/api/errors";
+import { OperationFailure, type FailureCode } from "@/lib/failures";
 import type { EgressFailureCode, EgressProxy } from "@/lib/net/egress-proxy";
 
 /** Spec 7.5: timeouts, 5xx and 429 are worth retrying after a pause. */

@@ -9,7 +9,7 @@ import { failure, failureFromNavigationError, failureFromResponse, isHtmlContent
 import { probeConnection } from "./probe";
 import { trackNetwork } from "./settle";
 import type { LoadPolicy, VisitLimits } from "./types";
-import type { OperationFailure } from "@/lib/api/errors";
+import type { OperationFailure } from "@/lib/failures";
 
 export interface NavigateOptions {
   egress: EgressProxy;

@@ -11,7 +11,7 @@
  * worker: the runner turns a "wait" into a delayed job (lib/runner/run-request.ts).
  * withHostPoliteness strings the same steps together in one process with real sleeps.
  */
-import { OperationFailure, type FailureCode } from "@/lib/api/errors";
+import { OperationFailure, type FailureCode } from "@/lib/failures";
 import { db, type Prisma } from "@/lib/db";
 
 /** First pause after a retryable failure; doubles per consecutive failure. */

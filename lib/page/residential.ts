@@ -7,7 +7,7 @@
  * The exit's name is the proxy username the page's browser context sends to the egress proxy,
  * which chains the already-checked connection through that upstream (lib/net/proxy-upstream.ts).
  */
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import type { UpstreamMap } from "@/lib/net/egress-proxy";
 
 export interface ResidentialExit {

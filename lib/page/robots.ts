@@ -11,7 +11,7 @@
  *  - one fetch per origin per 24 h, cached in the database (RobotsCache) for all workers.
  */
 import robotsParser from "robots-parser";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { db } from "@/lib/db";
 import { safeFetch, type SafeFetchInit, type SafeFetchResponse } from "@/lib/net/safe-fetch";
 import { BOT_USER_AGENT } from "./user-agent";

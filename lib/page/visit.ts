@@ -9,7 +9,7 @@
  * rendered HTML and its size.
  */
 import type { Page } from "playwright-core";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
 import { boundedContent } from "./bounded-transfer";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
 import { enqueue, transaction } from "@/lib/jobs";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
-import { OperationFailure, FAILURES, type FailureCode } from "@/lib/api/errors";
-import type { RunSpec } from "@/lib/api/run-spec";
-import { cacheKeyFor } from "@/lib/api/run-spec";
+import { OperationFailure, FAILURES, type FailureCode } from "@/lib/failures";
+import type { RunSpec } from "@/lib/schemas/run-spec";
+import { cacheKeyFor } from "@/lib/store/keys";
 import { settle } from "@/lib/billing/admission";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { FailureCode } from "@/lib/api/errors";
+import type { FailureCode } from "@/lib/failures";
 
 /** Results are kept 30 days (spec §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;

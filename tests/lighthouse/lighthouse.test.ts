@@ -3,8 +3,8 @@
  * for the whole file, as in production, so the file stays well under 90 s on 2 cores.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OperationFailure } from "@/lib/api/errors";
-import type { RunSpec } from "@/lib/api/run-spec";
+import { OperationFailure } from "@/lib/failures";
+import type { RunSpec } from "@/lib/schemas/run-spec";
 import { validateRequest } from "@/lib/api/validate";
 import { getLighthouseRunner, LighthouseRunner, shutdownLighthouseRunner } from "@/lib/lighthouse/runner";
 import { runOperations } from "@/lib/operations";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { extractiveSummary } from "@/lib/ai/extractive";
 import { keyphrases } from "@/lib/ai/keyphrases";
 import { LLM_INPUT_CHARS, llmConfig, promptText, type LlmConfig } from "@/lib/ai/llm";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { keywordsOfArticle } from "@/lib/operations/keywords";
 import { summarizeArticle } from "@/lib/operations/summarize";
 import type { ArticleText } from "@/lib/ai/types";

@@ -4,7 +4,7 @@
  * test says which limit it lowers.
  */
 import { describe, expect, it } from "vitest";
-import { FAILURES, OperationFailure, type FailureCode } from "@/lib/api/errors";
+import { FAILURES, OperationFailure, type FailureCode } from "@/lib/failures";
 import { visitPage, type VisitRequest } from "@/lib/page/visit";
 import { systemLookup, type LookupAllFn } from "@/lib/net/resolve";
 import { pageFixture } from "./setup";

@@ -3,7 +3,7 @@
  * slots are shared fairly, a hung page gives its slot back, and a huge DOM never reaches Node.
  */
 import { describe, expect, it } from "vitest";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { BrowserPool } from "@/lib/page/browser-pool";
 import { visitPage, type VisitRequest } from "@/lib/page/visit";
 import { MAX_CONSOLE_TEXT } from "@/lib/page/console-capture";

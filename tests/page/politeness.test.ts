@@ -1,6 +1,6 @@
 /** Busy pages (spec 7.5): spacing and retries per host, with a fake clock and with the database. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OperationFailure } from "@/lib/api/errors";
+import { OperationFailure } from "@/lib/failures";
 import { closeDb, db, dbReady } from "@/lib/db";
 import { failure } from "@/lib/page/failures";
 import {

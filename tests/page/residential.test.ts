@@ -1,6 +1,6 @@
 /** Residential exits: leasing, no fallback, and a real visit chained through a (fake) exit proxy. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAILURES, OperationFailure } from "@/lib/api/errors";
+import { FAILURES, OperationFailure } from "@/lib/failures";
 import { BrowserPool } from "@/lib/page/browser-pool";
 import { parseResidentialExits, ResidentialExits, upstreamsFor } from "@/lib/page/residential";
 import { visitPage } from "@/lib/page/visit";

@@ -1,6 +1,6 @@
 /** robots.txt: fetched with safeFetch from a local `.test` site, cached per origin (memory and database). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAILURES } from "@/lib/api/errors";
+import { FAILURES } from "@/lib/failures";
 import { closeDb, db, dbReady } from "@/lib/db";
 import {
   BOT_USER_AGENT,

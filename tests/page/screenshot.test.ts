@@ -1,6 +1,6 @@
 /** The screenshot operation: every ScreenshotOptions field, checked on the decoded image. */
 import { describe, expect, it } from "vitest";
-import { FAILURES, OperationFailure } from "@/lib/api/errors";
+import { FAILURES, OperationFailure } from "@/lib/failures";
 import {
   createScreenshotOperation,
   screenshotOperation,

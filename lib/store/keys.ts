@@ -1,26 +1,12 @@
 import crypto from "node:crypto";
-import type { OperationName, PageOptions, ResolvedScreenshotOptions } from "@/lib/schemas/options";
-import type { Endpoint } from "@/lib/schemas/request";
+import type { OperationName } from "@/lib/schemas/options";
+import type { RunSpec } from "@/lib/schemas/run-spec";
 
 /**
- * What a validated request asks for, normalized: the one shape the pipeline, the job, the cache
- * key and the idempotency hash all read. Stored as `Request.options`.
+ * The keys a request's rows are stored under: the idempotency hash (Request.requestHash) and the
+ * cache key of each operation's result (CacheEntry.cacheKey). Both are read by the pipeline and by
+ * the runner, so they live below both.
  */
-export interface RunSpec {
-  endpoint: Endpoint;
-  url: string;
-  operations: OperationName[];
-  sync: boolean;
-  maxAgeSeconds: number;
-  residential: boolean;
-  pageOptions: PageOptions;
-  screenshotOptions?: ResolvedScreenshotOptions;
-  /** Present only when the request set it, so earlier requests keep their hash and cache key. */
-  markdown?: { includeTitle: boolean };
-  lighthouse?: { device: "mobile" | "desktop"; includeAudits: boolean | string[] };
-  labels?: Record<string, string>;
-  reportTo?: string;
-}
 
 /** JSON with sorted keys, so equal requests hash equally whatever order the client wrote them in. */
 export function canonicalJson(value: unknown): string {
