@@ -1,4 +1,4 @@
-import "@/lib/jobs/catalog"; // registers every job definition before the list below is built
+import "@/lib/server/job-catalog"; // registers every job definition before the list below is built
 import { createJobFunctions } from "@/lib/jobs/inngest-driver";
 import { jobs } from "@/lib/jobs/registry";
 import { inngest } from "./client";

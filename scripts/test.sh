@@ -11,6 +11,7 @@ fi
 step "Type check and lint"
 npx tsc --noEmit
 npx eslint . --max-warnings 0
+npm run --silent lint:circles # zero import circles across lib/, app/, components/ (dpdm)
 npx prettier --check . --log-level warn
 ensure_build # the HTTP tests run against the production build (rebuilt only when sources changed)
 step "Tests"

@@ -4,6 +4,7 @@ import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
 import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admission";
 import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
+import { RUN_REQUEST_JOB } from "@/lib/runner/job-names";
 import { ensureBooted } from "@/lib/server/boot";
 import { cachedBody, readCache, scrapeCacheKey, writeCache, type CacheHit } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
@@ -25,7 +26,6 @@ import { validateIdempotencyKey, validateRequest } from "./validate";
  * authenticate → rate limit → parse → validate → idempotency → cache → admit → record + enqueue
  * → (sync) wait ≤ 60 s. An endpoint differs only in its schema and its operation name.
  */
-export const RUN_REQUEST_JOB = "run-request";
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 function syncWaitMs(): number {

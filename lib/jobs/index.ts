@@ -31,15 +31,17 @@ function createDriver(): JobDriver {
 
 export { transaction } from "./after-commit";
 
-/** Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction. */
+/**
+ * Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction.
+ * By name, the definition must be registered already: the composition root (lib/server/boot.ts)
+ * registers every job before any route runs, and the registry is shared across bundles.
+ */
 export async function enqueue<T>(
   job: JobDefinition<T> | string,
   data: T,
   options?: EnqueueOptions,
 ): Promise<string> {
   const name = typeof job === "string" ? job : job.name;
-  // By name, the defining module may not be loaded in this bundle yet: the catalog loads them all.
-  if (typeof job === "string" && !getJob(name)) await import("./catalog");
   const driver = getJobDriver();
   await databaseReady(driver);
   return driver.enqueue(name, data, options);
@@ -55,14 +57,13 @@ function databaseReady(driver: JobDriver): Promise<void> {
 }
 
 /**
- * Registers every job (lib/jobs/catalog) and starts workers for them. Idempotent. With Inngest
- * there is nothing to run here: Inngest calls the /api/inngest route.
+ * Starts workers for every registered job (the composition root, lib/server/boot.ts, registers them
+ * first). Idempotent. With Inngest there is nothing to run here: Inngest calls the /api/inngest route.
  */
 export function startJobs(): Promise<void> {
   getJobDriver();
   const state = g.__jobs!;
   state.started ??= (async () => {
-    await import("./catalog");
     await databaseReady(state.driver);
     await state.driver.start(jobs());
   })();
@@ -71,14 +72,13 @@ export function startJobs(): Promise<void> {
 }
 
 /**
- * For processes that enqueue but run nothing (PROCESS_ROLE=web): registers every job and makes
- * sure its queue exists, without workers. Idempotent; with Inngest there is nothing to open.
+ * For processes that enqueue but run nothing (PROCESS_ROLE=web): makes sure every registered job's
+ * queue exists, without workers. Idempotent; with Inngest there is nothing to open.
  */
 export function openJobs(): Promise<void> {
   getJobDriver();
   const state = g.__jobs!;
   state.started ??= (async () => {
-    await import("./catalog");
     await databaseReady(state.driver);
     await state.driver.open?.(jobs());
   })();

@@ -1,9 +1,12 @@
 import { defineJob } from "@/lib/jobs";
-import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
+import { RUN_REQUEST_JOB } from "./job-names";
 import { runRequest, type RunRequestJob } from "./run-request";
 import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
 
-/** Every job this app runs, registered once; both job drivers build their workers from this list. */
+/**
+ * Every job this app runs, registered once when the composition root (lib/server/job-catalog.ts)
+ * loads this module; both job drivers build their workers from the registry.
+ */
 export const runRequestJob = defineJob<RunRequestJob>({
   name: RUN_REQUEST_JOB,
   handler: async (job) => runRequest(job),

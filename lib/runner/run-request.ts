@@ -20,7 +20,7 @@ import {
   type TurnContext,
 } from "@/lib/page/politeness";
 import { DEFAULT_LIMITS } from "@/lib/page/visit";
-import { RUN_REQUEST_JOB } from "@/lib/api/pipeline";
+import { RUN_REQUEST_JOB } from "./job-names";
 import { cachedBody, readCache, writeCache } from "@/lib/store/cache";
 import { announceFinished } from "@/lib/store/completion";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";

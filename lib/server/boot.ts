@@ -43,7 +43,7 @@ async function boot(): Promise<void> {
     process.exit(1);
   }
   await dbReady();
-  await import("@/lib/runner/jobs"); // registers every job definition
+  await import("./job-catalog"); // registers every job definition before the workers start
   const { openJobs, startJobs } = await import("@/lib/jobs");
   // A web process only enqueues: its queues exist, but it runs no job and starts no browser.
   await (runsJobs(role) ? startJobs() : openJobs());

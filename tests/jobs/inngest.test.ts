@@ -204,7 +204,7 @@ describe("InngestDriver and the function list", () => {
     try {
       const { functions } = await import("@/inngest/functions");
       const { runRequestJob, deliverWebhookJob } = await import("@/lib/runner/jobs");
-      // The app's jobs arrive through lib/jobs/catalog; the one defined here through the registry.
+      // The app's jobs arrive through lib/server/job-catalog; the one defined here through the registry.
       expect(functions.map((f) => f.id())).toEqual(
         expect.arrayContaining([runRequestJob.name, deliverWebhookJob.name, def.name]),
       );
