@@ -1,4 +1,4 @@
-import { OPERATION_RECORDS, type OperationName } from "../schemas/operations";
+import { visitsFor, type OperationName } from "../schemas/operations";
 
 /**
  * The one price list (spec §1). Admission holds `priceOf`, the settlement charges `chargeFor`, and
@@ -20,12 +20,6 @@ export const OPERATION_CREDITS: Record<OperationName, number> = {
 
 /** `residential: true` adds this per page visit (spec §1 rule 1). */
 export const RESIDENTIAL_CREDITS_PER_VISIT = 25;
-
-/** An operation that navigates on its own is its own visit; every other operation shares one. */
-export function visitsFor(ops: readonly OperationName[]): number {
-  const own = ops.filter((op) => OPERATION_RECORDS[op].visit === "own-navigation").length;
-  return (ops.length > own ? 1 : 0) + own;
-}
 
 /** What admission holds: every operation as if it ran fresh, on the visits it would need. */
 export function priceOf(ops: readonly OperationName[], residential: boolean): number {

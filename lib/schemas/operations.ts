@@ -113,6 +113,16 @@ export const OPERATION_RECORDS = {
 
 /** The operation names (spec §2.5), in the order the reference and the Playground list them. */
 export type OperationName = keyof typeof OPERATION_RECORDS;
+
+/**
+ * How many page visits a set of operations takes: an operation that navigates on its own is its
+ * own visit; every other operation shares one. Read by the runner (lib/operations) and priced by
+ * billing (residential is charged per visit), so it lives with the records both read.
+ */
+export function visitsFor(ops: readonly OperationName[]): number {
+  const own = ops.filter((op) => OPERATION_RECORDS[op].visit === "own-navigation").length;
+  return (ops.length > own ? 1 : 0) + own;
+}
 export const OPERATIONS = Object.keys(OPERATION_RECORDS) as [OperationName, ...OperationName[]];
 
 /** Every POST endpoint: each operation alone, and scrape. */

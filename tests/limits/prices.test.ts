@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chargeFor, creditsLabel, priceOf, visitsFor } from "@/lib/billing/prices";
+import { chargeFor, creditsLabel, priceOf } from "@/lib/billing/prices";
+import { visitsFor } from "@/lib/schemas/operations";
 
 describe("the price list", () => {
   it("holds every operation as if it ran fresh, with the residential surcharge per visit", () => {
