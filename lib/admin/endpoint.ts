@@ -6,6 +6,7 @@ import { advertiseAdminPort, getPglite } from "@/lib/db/pglite";
 import { writePrivateFile } from "@/lib/db/permissions";
 import { adminFailure, runAdminCommand } from "./commands";
 import { ADMIN_PATH, adminTokenFile, type AdminReply, type AdminRequest } from "./endpoint-protocol";
+import { singleton } from "@/lib/singleton";
 
 /**
  * The server's admin endpoint (ARCHITECTURE §4): how the admin command reaches the embedded
@@ -108,14 +109,12 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-const g = globalThis as unknown as { __adminEndpoint?: Promise<void> };
-
 /** Starts the endpoint once per process, with the embedded file database only (see above). */
 export function startAdminEndpoint(): Promise<void> {
   const config = dbConfig();
   if (config.kind !== "pglite" || config.dataDir.startsWith("memory://")) return Promise.resolve();
   const dataDir = config.dataDir;
-  g.__adminEndpoint ??= (async () => {
+  return singleton("adminEndpoint", async () => {
     const token = crypto.randomBytes(32).toString("base64url");
     writePrivateFile(adminTokenFile(dataDir), token + "\n");
     const pglite = getPglite(dataDir);
@@ -153,6 +152,5 @@ export function startAdminEndpoint(): Promise<void> {
     });
     server.unref(); // never the reason the process stays alive
     advertiseAdminPort(dataDir, (server.address() as import("node:net").AddressInfo).port);
-  })();
-  return g.__adminEndpoint;
+  });
 }

@@ -6,6 +6,7 @@ import { getPglite } from "./pglite";
 import { makePrivate } from "./permissions";
 import { migrate } from "./migrate";
 import { pgliteRunner, postgresRunner } from "./sql";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 export type { PrismaClient } from "@/lib/generated/prisma/client";
 export { Prisma } from "@/lib/generated/prisma/client";
@@ -17,9 +18,6 @@ interface DbState {
   config: DatabaseConfig;
   ready: Promise<void>;
 }
-
-// Kept on globalThis so every Next.js bundle and hot reload in this process shares one client.
-const g = globalThis as unknown as { __db?: DbState };
 
 /**
  * The Prisma client for this process, migrated before first use. With the embedded database the
@@ -40,8 +38,12 @@ export function dbConfig(): DatabaseConfig {
   return state().config;
 }
 
+/** A singleton, so every Next.js bundle and hot reload in this process shares one client. */
 function state(): DbState {
-  if (g.__db) return g.__db;
+  return singleton("db", openDatabase);
+}
+
+function openDatabase(): DbState {
   const config = databaseConfig();
   let client: Db;
   let ready: Promise<void>;
@@ -62,15 +64,13 @@ function state(): DbState {
       // initdb has just made the folder's tree (with the umask's modes): close it to others too.
       .then(() => (config.dataDir.startsWith("memory://") ? undefined : makePrivate(config.dataDir)));
   }
-  g.__db = { client, config, ready };
-  return g.__db;
+  return { client, config, ready };
 }
 
 /** Close the client (tests, the admin command). */
 export async function closeDb(): Promise<void> {
-  const s = g.__db;
+  const s = dropSingleton<DbState>("db");
   if (!s) return;
-  g.__db = undefined;
   await s.client.$disconnect();
   if (s.config.kind === "pglite") {
     const { closePglite } = await import("./pglite");

@@ -2,17 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { makePrivate, writePrivateFile } from "./permissions";
+import { singleton } from "@/lib/singleton";
 
 /**
  * One PGlite per data folder per process. Next.js evaluates route bundles, the instrumentation
- * bundle and hot-reloaded modules as separate module copies; without this `globalThis` registry a
+ * bundle and hot-reloaded modules as separate module copies; without this process-wide registry a
  * second PGlite would open the same folder, the two would diverge and the folder would be corrupted.
  */
-const registry = globalThis as unknown as { __pglite?: Map<string, PGlite> };
+const instances = () => singleton("pglite", () => new Map<string, PGlite>());
 
 export function getPglite(dataDir: string): PGlite {
-  registry.__pglite ??= new Map();
-  let db = registry.__pglite.get(dataDir);
+  let db = instances().get(dataDir);
   if (!db) {
     if (!dataDir.startsWith("memory://")) {
       fs.mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -20,15 +20,15 @@ export function getPglite(dataDir: string): PGlite {
       makePrivate(dataDir);
     }
     db = new PGlite(dataDir);
-    registry.__pglite.set(dataDir, db);
+    instances().set(dataDir, db);
   }
   return db;
 }
 
 export async function closePglite(dataDir: string): Promise<void> {
-  const db = registry.__pglite?.get(dataDir);
+  const db = instances().get(dataDir);
   if (!db) return;
-  registry.__pglite!.delete(dataDir);
+  instances().delete(dataDir);
   await db.close();
   releaseDataDir(dataDir);
 }

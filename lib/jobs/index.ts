@@ -4,20 +4,24 @@ import { PgBossDriver } from "./pgboss-driver";
 import { defineJob, getJob, jobs } from "./registry";
 import { jobDriverKind } from "./select";
 import type { EnqueueOptions, JobDefinition, JobDriver } from "./types";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 export type { EnqueueOptions, JobContext, JobDefinition, JobDriver } from "./types";
 export { defineJob, jobs, jobDriverKind };
 
 /**
- * The driver and the start-up promise live on `globalThis`: Next.js gives route bundles and the
+ * The driver and the start-up promise are a singleton: Next.js gives route bundles and the
  * instrumentation bundle their own module copies, and a second driver would mean a second pg-boss
  * (and, on PGlite, a second set of workers on the same connection).
  */
-const g = globalThis as unknown as { __jobs?: { driver: JobDriver; started?: Promise<void> } };
+interface JobsState {
+  driver: JobDriver;
+  started?: Promise<void>;
+}
+const jobsState = () => singleton("jobs", (): JobsState => ({ driver: createDriver() }));
 
 export function getJobDriver(): JobDriver {
-  if (!g.__jobs) g.__jobs = { driver: createDriver() };
-  return g.__jobs.driver;
+  return jobsState().driver;
 }
 
 function createDriver(): JobDriver {
@@ -61,8 +65,7 @@ function databaseReady(driver: JobDriver): Promise<void> {
  * first). Idempotent. With Inngest there is nothing to run here: Inngest calls the /api/inngest route.
  */
 export function startJobs(): Promise<void> {
-  getJobDriver();
-  const state = g.__jobs!;
+  const state = jobsState();
   state.started ??= (async () => {
     await databaseReady(state.driver);
     await state.driver.start(jobs());
@@ -76,8 +79,7 @@ export function startJobs(): Promise<void> {
  * queue exists, without workers. Idempotent; with Inngest there is nothing to open.
  */
 export function openJobs(): Promise<void> {
-  getJobDriver();
-  const state = g.__jobs!;
+  const state = jobsState();
   state.started ??= (async () => {
     await databaseReady(state.driver);
     await state.driver.open?.(jobs());
@@ -87,9 +89,8 @@ export function openJobs(): Promise<void> {
 }
 
 export async function stopJobs(): Promise<void> {
-  const state = g.__jobs;
+  const state = dropSingleton<JobsState>("jobs");
   if (!state) return;
-  g.__jobs = undefined;
   await state.started?.catch(() => {});
   await state.driver.stop();
 }

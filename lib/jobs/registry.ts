@@ -1,16 +1,14 @@
 import type { JobDefinition } from "./types";
+import { singleton } from "@/lib/singleton";
 
 /**
- * Every job kind the process knows, by name. Kept on `globalThis` because Next.js evaluates route
- * bundles, the instrumentation bundle and hot-reloaded modules as separate module copies: one shared
- * map means a job defined in any copy can be enqueued from any other, and a hot reload replaces the
+ * Every job kind the process knows, by name. A singleton because Next.js evaluates route bundles,
+ * the instrumentation bundle and hot-reloaded modules as separate module copies: one shared map
+ * means a job defined in any copy can be enqueued from any other, and a hot reload replaces the
  * handler instead of adding a second definition.
  */
-const g = globalThis as unknown as { __jobRegistry?: Map<string, JobDefinition<never>> };
-
 function registry(): Map<string, JobDefinition<never>> {
-  g.__jobRegistry ??= new Map();
-  return g.__jobRegistry;
+  return singleton("jobRegistry", () => new Map<string, JobDefinition<never>>());
 }
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;

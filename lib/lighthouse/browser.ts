@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { egressChromiumArgs } from "@/lib/net/egress-proxy";
 import { chromiumLaunch } from "@/lib/page/sandbox";
+import { singleton } from "@/lib/singleton";
 
 export interface DebugBrowser {
   /** DevTools port on 127.0.0.1: what Lighthouse connects to. */
@@ -41,8 +42,7 @@ export interface LaunchOptions {
 const LISTENING = /DevTools listening on ws:\/\/[^\s/]+:(\d+)\//;
 
 /** Browsers still running (→ their profile folder), so a dying Node process leaves nothing behind. */
-const g = globalThis as unknown as { __lighthouseBrowsers?: Map<ChildProcess, string> };
-const live = (g.__lighthouseBrowsers ??= (() => {
+const live = singleton("lighthouseBrowsers", () => {
   const browsers = new Map<ChildProcess, string>();
   // Port-mode Chromium (unlike Playwright's pipe mode) does not notice its parent going away;
   // "exit" handlers must be synchronous, hence rmSync.
@@ -57,7 +57,7 @@ const live = (g.__lighthouseBrowsers ??= (() => {
     }
   });
   return browsers;
-})());
+});
 
 function waitForPort(child: ChildProcess, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {

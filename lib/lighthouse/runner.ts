@@ -28,6 +28,7 @@ import { asLighthouseError, failureFromLighthouseError } from "./errors";
 import { documentHosts } from "./hosts";
 import { toLighthouseResult } from "./result";
 import type { LighthouseResult, LighthouseRunOptions } from "./types";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 export type { LighthouseResult, LighthouseRunOptions } from "./types";
 
@@ -223,18 +224,13 @@ async function raceTimeout<T>(task: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
-const g = globalThis as unknown as { __lighthouseRunner?: LighthouseRunner };
-
-/** The process-wide runner (on globalThis so Next.js bundles and hot reloads share its browser). */
+/** The process-wide runner (a singleton, so Next.js bundles and hot reloads share its browser). */
 export function getLighthouseRunner(): LighthouseRunner {
-  g.__lighthouseRunner ??= new LighthouseRunner();
-  return g.__lighthouseRunner;
+  return singleton("lighthouseRunner", () => new LighthouseRunner());
 }
 
 export async function shutdownLighthouseRunner(): Promise<void> {
-  const runner = g.__lighthouseRunner;
-  g.__lighthouseRunner = undefined;
-  await runner?.shutdown();
+  await dropSingleton<LighthouseRunner>("lighthouseRunner")?.shutdown();
 }
 
 /** Queue one Lighthouse run on the process-wide runner. */

@@ -20,6 +20,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { databaseConfig } from "@/lib/db/config";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 export interface LimitRule {
   /** Unique per kind of limit; prefixes every key in the shared store. */
@@ -56,8 +57,7 @@ interface Shared {
   redis?: Redis;
   pool?: pg.Pool;
 }
-const g = globalThis as unknown as { __limits?: Shared };
-const shared = (): Shared => (g.__limits ??= { limiters: new Map() });
+const shared = (): Shared => singleton("limits", (): Shared => ({ limiters: new Map() }));
 
 function redisClient(): Redis {
   const s = shared();
@@ -136,8 +136,7 @@ export function limiter(rule: LimitRule): Limiter {
 
 /** Closes the store's connections (tests, graceful shutdown). */
 export async function closeLimits(): Promise<void> {
-  const s = g.__limits;
+  const s = dropSingleton<Shared>("limits");
   if (!s) return;
-  g.__limits = undefined;
   await Promise.all([s.pool?.end(), s.redis?.quit().catch(() => undefined)]);
 }

@@ -11,17 +11,15 @@ import fs from "node:fs";
 import type { Page, Route } from "playwright-core";
 import { PlaywrightBlocker, fromPlaywrightDetails } from "@ghostery/adblocker-playwright";
 import { BUILT_IN_AD_LIST } from "./adblock-list";
-
-const g = globalThis as unknown as { __adBlocker?: PlaywrightBlocker };
+import { singleton } from "@/lib/singleton";
 
 /** The engine, built on first use from ADBLOCK_LIST_FILE when set, else the built-in list. */
 export function adBlocker(): PlaywrightBlocker {
-  if (!g.__adBlocker) {
+  return singleton("adBlocker", () => {
     const file = process.env.ADBLOCK_LIST_FILE?.trim();
     const text = file ? fs.readFileSync(file, "utf8") : BUILT_IN_AD_LIST;
-    g.__adBlocker = PlaywrightBlocker.parse(text, { loadCosmeticFilters: true, loadNetworkFilters: true });
-  }
-  return g.__adBlocker;
+    return PlaywrightBlocker.parse(text, { loadCosmeticFilters: true, loadNetworkFilters: true });
+  });
 }
 
 async function onRoute(blocker: PlaywrightBlocker, route: Route): Promise<void> {

@@ -33,6 +33,7 @@ import { browserRssBytes } from "./memory";
 import { FairQueue } from "./fair-queue";
 import { sandboxedLaunchOptions } from "./sandbox";
 import { browserUserAgent } from "./user-agent";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 /** What only a browser context can set, and whose state it may hold. */
 export interface ContextSettings {
@@ -401,17 +402,12 @@ export class BrowserPool {
   }
 }
 
-const g = globalThis as unknown as { __browserPool?: BrowserPool };
-
-/** The process-wide pool (kept on globalThis so Next.js bundles and hot reloads share one browser). */
+/** The process-wide pool (a singleton, so Next.js bundles and hot reloads share one browser). */
 export function getBrowserPool(): BrowserPool {
-  g.__browserPool ??= new BrowserPool();
-  return g.__browserPool;
+  return singleton("browserPool", () => new BrowserPool());
 }
 
 /** Shut down the process-wide pool, if one was started. */
 export async function shutdownBrowserPool(): Promise<void> {
-  const pool = g.__browserPool;
-  g.__browserPool = undefined;
-  await pool?.shutdown();
+  await dropSingleton<BrowserPool>("browserPool")?.shutdown();
 }

@@ -9,29 +9,27 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { BrowserContext, Frame, Page } from "playwright-core";
 import { filterCompactRules, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
+import { singleton } from "@/lib/singleton";
 
 interface Assets {
   script: string;
   rules: IndexedCMPRuleset;
 }
 
-const g = globalThis as unknown as { __autoconsent?: Assets };
-
 function assets(): Assets {
-  if (!g.__autoconsent) {
+  return singleton("autoconsent", (): Assets => {
     // The playwright bundle is not in the package's `exports`, so locate the package folder instead.
     // Resolved from the project root at run time: inside a Next.js bundle import.meta.url is rewritten.
     const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
     const dist = path.dirname(require.resolve("@duckduckgo/autoconsent"));
     const root = path.dirname(dist);
-    g.__autoconsent = {
+    return {
       script: fs.readFileSync(path.join(dist, "autoconsent.playwright.js"), "utf8"),
       rules: JSON.parse(
         fs.readFileSync(path.join(root, "rules", "compact-rules.json"), "utf8"),
       ) as IndexedCMPRuleset,
     };
-  }
-  return g.__autoconsent;
+  });
 }
 
 const CONFIG = {

@@ -9,6 +9,7 @@
  */
 import { OperationFailure } from "@/lib/failures";
 import type { UpstreamMap } from "@/lib/net/egress-proxy";
+import { singleton } from "@/lib/singleton";
 
 export interface ResidentialExit {
   name: string;
@@ -79,10 +80,10 @@ export class ResidentialExits {
   }
 }
 
-const g = globalThis as unknown as { __residentialExits?: ResidentialExits };
-
 /** The process-wide exit pool from RESIDENTIAL_EXITS (the same list the browser pool's egress proxy uses). */
 export function getResidentialExits(): ResidentialExits {
-  g.__residentialExits ??= new ResidentialExits(parseResidentialExits(process.env.RESIDENTIAL_EXITS));
-  return g.__residentialExits;
+  return singleton(
+    "residentialExits",
+    () => new ResidentialExits(parseResidentialExits(process.env.RESIDENTIAL_EXITS)),
+  );
 }

@@ -1,19 +1,20 @@
 import { dbReady } from "@/lib/db";
 import { processRole, runsJobs } from "./role";
+import { dropSingleton, singleton } from "@/lib/singleton";
 
 /**
- * Brings the process's long-lived parts up once: the database (migrated), the job workers with
- * every job definition registered. Called from instrumentation.ts at start-up and, cheaply, by
- * every route (a resolved promise after the first call).
+ * The composition root: brings the process's long-lived parts up once: the database (migrated),
+ * every job definition registered (./job-catalog.ts), the job workers. Called from instrumentation.ts
+ * at start-up and, cheaply, by every route (a resolved promise after the first call). It loads the
+ * layers above lib/jobs with import(), so the modules that call ensureBooted() stay light.
  */
-const g = globalThis as unknown as { __boot?: Promise<void> };
-
 export function ensureBooted(): Promise<void> {
-  g.__boot ??= boot().catch((err) => {
-    g.__boot = undefined;
-    throw err;
-  });
-  return g.__boot;
+  return singleton("boot", () =>
+    boot().catch((err) => {
+      dropSingleton("boot"); // a failed start may be retried
+      throw err;
+    }),
+  );
 }
 
 /**
@@ -21,10 +22,9 @@ export function ensureBooted(): Promise<void> {
  * nobody awaits when a browser dies mid-run; log it rather than let one page take the API down.
  */
 function keepServingOnStrayRejections(): void {
-  const g2 = globalThis as unknown as { __strayHandler?: boolean };
-  if (g2.__strayHandler) return;
-  g2.__strayHandler = true;
-  process.on("unhandledRejection", (reason) => console.error("[server] unhandled rejection:", reason));
+  singleton("strayHandler", () =>
+    process.on("unhandledRejection", (reason) => console.error("[server] unhandled rejection:", reason)),
+  );
 }
 
 async function boot(): Promise<void> {

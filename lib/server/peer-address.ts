@@ -1,4 +1,5 @@
 import http from "node:http";
+import { singleton } from "@/lib/singleton";
 
 /**
  * Next.js 16 tells a handler the client's socket address only through `X-Forwarded-For`, and only
@@ -11,11 +12,11 @@ import http from "node:http";
 export const PEER_HEADER = "x-ptd-socket-peer";
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-const g = globalThis as unknown as { __peerStamp?: boolean };
-
 export function stampPeerAddresses(): void {
-  if (g.__peerStamp) return;
-  g.__peerStamp = true;
+  singleton("peerStamp", patchServerEmit); // once per process: a second patch would wrap the first
+}
+
+function patchServerEmit(): true {
   const proto = http.Server.prototype as unknown as { emit: Emit };
   const emit = proto.emit;
   proto.emit = function (this: http.Server, event, ...args) {
@@ -25,4 +26,5 @@ export function stampPeerAddresses(): void {
     }
     return emit.call(this, event, ...args);
   };
+  return true;
 }

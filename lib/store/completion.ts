@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { db, dbConfig } from "@/lib/db";
+import { singleton } from "@/lib/singleton";
 
 /**
  * Lets a sync request wait for its job. When the job runs in this same process an in-process
@@ -11,8 +12,11 @@ import { db, dbConfig } from "@/lib/db";
  */
 export const FINISHED_CHANNEL = "ptd_request_finished";
 
-const g = globalThis as unknown as { __completion?: EventEmitter; __completionListener?: Promise<unknown> };
-const bus = (g.__completion ??= new EventEmitter().setMaxListeners(0));
+/** This process's finish events, and its LISTEN connection once one is open (or opening). */
+const shared = singleton("completion", (): { bus: EventEmitter; listener?: Promise<unknown> } => ({
+  bus: new EventEmitter().setMaxListeners(0),
+}));
+const bus = shared.bus;
 
 export function announceFinished(token: string): void {
   bus.emit(token);
@@ -25,10 +29,10 @@ export function announceFinished(token: string): void {
 /** One LISTEN connection per process, opened on the first wait; re-opened after it drops. */
 function listenAcrossProcesses(): void {
   const config = dbConfig();
-  if (config.kind !== "postgres" || g.__completionListener) return;
+  if (config.kind !== "postgres" || shared.listener) return;
   const client = new pg.Client({ connectionString: config.url });
   const drop = () => {
-    if (g.__completionListener === listening) g.__completionListener = undefined;
+    if (shared.listener === listening) shared.listener = undefined;
     client.end().catch(() => {});
   };
   client.on("notification", (m) => m.payload && bus.emit(m.payload));
@@ -38,7 +42,7 @@ function listenAcrossProcesses(): void {
     .connect()
     .then(() => client.query(`LISTEN ${FINISHED_CHANNEL}`))
     .catch(drop);
-  g.__completionListener = listening;
+  shared.listener = listening;
 }
 
 /** Resolves true when the request finished, false when `timeoutMs` passed first. */
@@ -48,7 +52,7 @@ export async function waitForFinish(token: string, timeoutMs: number): Promise<b
     return r?.state === "complete" || r?.state === "failed";
   };
   listenAcrossProcesses();
-  await g.__completionListener;
+  await shared.listener;
   let timer: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
   let onEvent = () => {};

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { MAX_AGE_LIMIT_S } from "@/lib/schemas/request";
 import { purgeExpiredResults } from "./results";
+import { singleton } from "@/lib/singleton";
 
 /**
  * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410) and cache
@@ -16,13 +17,11 @@ export async function runRetention(
   return { purgedResults, deletedCacheEntries };
 }
 
-const g = globalThis as unknown as { __retentionTimer?: NodeJS.Timeout };
-
 /** Runs retention now and then hourly in this process (every process may; the work is idempotent). */
 export function scheduleRetention(intervalMs = 3600_000): void {
-  if (g.__retentionTimer) return;
-  const run = () => void runRetention().catch((err) => console.error("[retention]", err));
-  run();
-  g.__retentionTimer = setInterval(run, intervalMs);
-  g.__retentionTimer.unref();
+  singleton("retentionTimer", () => {
+    const run = () => void runRetention().catch((err) => console.error("[retention]", err));
+    run();
+    return setInterval(run, intervalMs).unref();
+  });
 }
