@@ -1,6 +1,108 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers of lib/, bottom to top (docs/decisions.md, "Layers"). A module imports only from its
+ * own layer or below; `npm run lint:circles` (dpdm) checks that nothing imports in a circle.
+ *
+ * 0. Foundation, importing nothing of ours: lib/net (egress guard), lib/failures.ts (the domain's
+ *    failure codes and sentences), lib/singleton.ts, lib/schemas (request shapes, RunSpec).
+ * 1. Infrastructure: lib/db, lib/jobs (runs whatever is registered; knows no job), lib/limits,
+ *    lib/email, lib/security, lib/store (results, cache, request keys).
+ * 2. The engine: lib/page (browser, visits) → lib/ai, lib/lighthouse → lib/operations.
+ * 3. Services: lib/billing, lib/auth, lib/webhooks, lib/admin. (auth and billing still throw the
+ *    API's client errors from lib/api/errors.ts, the one module of lib/api they may import.)
+ * 4. lib/runner: runs a request as a job (engine, store, billing, webhooks).
+ * 5. Surfaces: lib/api (HTTP pipeline), lib/openapi, lib/mcp, lib/dashboard, lib/cli, lib/sdk.
+ * 6. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
+ *    process; lower layers may call ensureBooted() and read server/peer-address.ts, nothing else.
+ * 7. Entry points: app/, components/, inngest/, instrumentation.ts, proxy.ts.
+ *
+ * Each entry lists what a folder may import of ours besides itself (as `@/…` paths); anything else
+ * of ours is an error, static `import`/`export … from` and dynamic `import()` alike.
+ */
+const FOUNDATION = ["lib/net", "lib/failures", "lib/singleton", "lib/schemas"];
+const INFRASTRUCTURE = [
+  ...FOUNDATION,
+  "lib/db",
+  "lib/generated",
+  "lib/jobs",
+  "lib/limits",
+  "lib/email",
+  "lib/security",
+  "lib/store",
+];
+const ENGINE = [...INFRASTRUCTURE, "lib/page", "lib/ai", "lib/lighthouse", "lib/operations"];
+const SERVICES = [...ENGINE, "lib/billing", "lib/auth", "lib/webhooks", "lib/admin", "lib/api/errors"];
+const ENTRY_HOOKS = ["lib/server/boot", "lib/server/peer-address"];
+const BELOW_SURFACES = [...SERVICES, "lib/runner", ...ENTRY_HOOKS];
+
+const LAYERS = [
+  { files: ["lib/net/**"], allow: [] },
+  { files: ["lib/failures.ts", "lib/singleton.ts"], allow: [] },
+  { files: ["lib/schemas/**"], allow: ["lib/failures"] },
+  { files: ["lib/sdk/**"], allow: ["lib/schemas"] },
+  { files: ["lib/db/**"], allow: ["lib/generated", "lib/singleton"] },
+  { files: ["lib/jobs/**"], allow: ["lib/db", "lib/singleton", "inngest/client"] },
+  { files: ["lib/limits/**"], allow: ["lib/db", "lib/generated", "lib/singleton"] },
+  { files: ["lib/email/**"], allow: ["lib/db", "lib/generated", "lib/singleton"] },
+  { files: ["lib/security/**"], allow: FOUNDATION },
+  { files: ["lib/store/**"], allow: [...FOUNDATION, "lib/db", "lib/generated"] },
+  { files: ["lib/page/**"], allow: [...FOUNDATION, "lib/db", "lib/generated"] },
+  { files: ["lib/ai/**"], allow: [...FOUNDATION, "lib/page"] },
+  { files: ["lib/lighthouse/**"], allow: [...FOUNDATION, "lib/page"] },
+  { files: ["lib/operations/**"], allow: [...FOUNDATION, "lib/page", "lib/ai", "lib/lighthouse"] },
+  { files: ["lib/billing/**"], allow: [...INFRASTRUCTURE, "lib/operations/visits", "lib/api/errors"] },
+  { files: ["lib/auth/**"], allow: [...INFRASTRUCTURE, "lib/api/errors", ...ENTRY_HOOKS] },
+  { files: ["lib/webhooks/**"], allow: INFRASTRUCTURE },
+  {
+    files: ["lib/admin/**"],
+    allow: [...INFRASTRUCTURE, "lib/auth", "lib/billing", "lib/webhooks"],
+  },
+  { files: ["lib/runner/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks"] },
+  { files: ["lib/api/**"], allow: [...BELOW_SURFACES] },
+  { files: ["lib/openapi/**"], allow: [...BELOW_SURFACES, "lib/api"] },
+  { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/sdk"] },
+  { files: ["lib/dashboard/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/openapi", "lib/sdk"] },
+  { files: ["lib/cli/**"], allow: ["lib/schemas", "lib/sdk", "lib/mcp"] },
+  {
+    files: ["lib/server/**"],
+    allow: [...BELOW_SURFACES, "lib/api", "lib/openapi", "lib/mcp", "lib/dashboard"],
+  },
+  { files: ["inngest/**"], allow: ["lib/jobs", "lib/server/job-catalog"] },
+  // UI code renders what the dashboard's server code reads; it never reaches the request machinery.
+  {
+    files: ["components/**"],
+    allow: [...SERVICES, "lib/dashboard", "lib/openapi", "lib/sdk"].filter(
+      (layer) => !["lib/db", "lib/generated", "lib/jobs", "lib/store"].includes(layer),
+    ),
+  },
+];
+
+/** A regex source matching `@/…` specifiers outside `allow` (and outside the folder itself). */
+function outside(allow) {
+  const ok = allow.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return ok ? `^@/(?!(${ok})(/|$))` : "^@/";
+}
+
+function layerRules({ files, allow }) {
+  const own = [...new Set(files.map((f) => f.replace(/\/\*\*$/, "").replace(/\.ts$/, "")))];
+  const pattern = outside([...own, ...allow]);
+  const message = `Layering (eslint.config.mjs, docs/decisions.md "Layers"): ${files.join(", ")} may import ${
+    allow.length ? `only ${allow.join(", ")}` : "nothing of ours"
+  }.`;
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: pattern, message }] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: `ImportExpression[source.value=/${pattern.replaceAll("/", "\\u002F")}/]`, message },
+      ],
+    },
+  };
+}
+
 const config = [
   ...next,
   ...nextTs,
@@ -22,6 +124,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...LAYERS.map(layerRules),
 ];
 
 export default config;
