@@ -1,5 +1,5 @@
 /**
- * Operator command (ARCHITECTURE §4): `npm run --silent admin -- <command> --json`.
+ * Operator command (docs/architecture.md §4): `npm run --silent admin -- <command> --json`.
  * Prints one JSON object. While the server runs on the embedded database, the command is run by the
  * server itself through its loopback admin endpoint (lib/admin/endpoint.ts); otherwise (no server,
  * or PostgreSQL, which any number of processes may share) it opens the database itself.

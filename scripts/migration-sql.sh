@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the SQL for a schema change, offline. Prisma 7's migrate engine is a native download; Prisma
 # 6.19's CLI with `engine: "js"` uses a WASM schema engine through a driver adapter instead
-# (ARCHITECTURE §2). Needs PostgreSQL on 127.0.0.1:5432 for the adapter to connect to.
+# (docs/architecture.md §2). Needs PostgreSQL on 127.0.0.1:5432 for the adapter to connect to.
 # usage: scripts/migration-sql.sh OLD.prisma NEW.prisma > prisma/migrations/<ts>_<name>/migration.sql
 #        (OLD may be "empty")
 set -euo pipefail

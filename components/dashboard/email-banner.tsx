@@ -1,7 +1,7 @@
 import { Alert } from "@/components/ui/alert";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 
-/** Shown on every dashboard page until the signed-in user confirms their address (spec §5.4). */
+/** Shown on every dashboard page until the signed-in user confirms their address (docs/spec.md §5.4). */
 export function EmailBanner({ email }: { email: string }) {
   return (
     <Alert

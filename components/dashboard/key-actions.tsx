@@ -8,7 +8,7 @@ import { ShownOnceKey } from "./shown-once-key";
 type Shown = { apiKey: string; kind: "created" | "rotated" };
 
 /**
- * Create / Rotate / Stop accepting old key (spec §5.5, §5.6). The key list itself is server-rendered
+ * Create / Rotate / Stop accepting old key (docs/spec.md §5.5, §5.6). The key list itself is server-rendered
  * and refreshed by the actions' revalidation; only the new key lives here, once.
  */
 export function KeyActions({ projectId, hasGraceKeys }: { projectId: string; hasGraceKeys: boolean }) {

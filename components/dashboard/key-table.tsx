@@ -10,7 +10,7 @@ const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
   expired: { tone: "gray", label: "expired" },
 };
 
-/** Keys by prefix only (spec §5.5): the full key is never stored, so it cannot be shown here. */
+/** Keys by prefix only (docs/spec.md §5.5): the full key is never stored, so it cannot be shown here. */
 export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Date }) {
   if (!keys.length)
     return <p className="text-sm text-slate-500">This project has no keys. Create one above.</p>;

@@ -16,7 +16,7 @@ function stepIndex(phase: Phase, rejected: boolean): number {
 }
 
 /**
- * Where a request is: accepted → processing → complete/failed (spec §3), with elapsed time and an
+ * Where a request is: accepted → processing → complete/failed (docs/spec.md §3), with elapsed time and an
  * indeterminate bar while it runs. A sync request shows "Processing" while the response is awaited.
  */
 export function JobStatus({

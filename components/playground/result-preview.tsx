@@ -19,7 +19,7 @@ const MODES = [
   { value: "raw", label: "Raw" },
 ] as const;
 
-/** A finished result, previewed the way its operation's format suggests (spec §2.6). */
+/** A finished result, previewed the way its operation's format suggests (docs/spec.md §2.6). */
 export function ResultPreview({
   endpoint,
   text,

@@ -11,7 +11,7 @@ import { createKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 
 /**
- * The admin command's commands (ARCHITECTURE §4), parsed and run in one place: by the command
+ * The admin command's commands (docs/architecture.md §4), parsed and run in one place: by the command
  * itself when no server runs, and by the server's loopback admin endpoint when one does, so the
  * output is the same JSON either way.
  */

@@ -9,7 +9,7 @@ import { ADMIN_PATH, adminTokenFile, type AdminReply, type AdminRequest } from "
 import { singleton } from "@/lib/singleton";
 
 /**
- * The server's admin endpoint (ARCHITECTURE §4): how the admin command reaches the embedded
+ * The server's admin endpoint (docs/architecture.md §4): how the admin command reaches the embedded
  * database while the server owns it, without ever sharing the server's PGlite session.
  *
  * - Its own HTTP listener on 127.0.0.1 and an ephemeral port, not a route of the public server: a

@@ -6,7 +6,7 @@ import { createKey } from "@/lib/auth/keys";
 
 /**
  * Organization and project administration: the one code path behind the dashboard's actions and
- * the admin command (ARCHITECTURE §4).
+ * the admin command (docs/architecture.md §4).
  */
 
 export function newWebhookSecret(): string {

@@ -135,9 +135,9 @@ export async function llmSummary(config: LlmConfig, article: ArticleText): Promi
     ],
     SUMMARY_MAX_TOKENS,
   );
-  // A cut-off summary is not a summary (spec §7.4: more than one response can return).
+  // A cut-off summary is not a summary (docs/spec.md §7.4: more than one response can return).
   if (finishReason === "length") throw new OperationFailure("too_big", "the LLM's summary was cut off");
-  // Plain text (spec §2.6) even when a model insists on Markdown or a label.
+  // Plain text (docs/spec.md §2.6) even when a model insists on Markdown or a label.
   const text = withoutThinking(content)
     .replace(/\*\*|__|^#+\s*/gm, "")
     .replace(/^\s*[-*•]\s+/gm, "")

@@ -1,7 +1,7 @@
 import { FAILURES, type FailureCode } from "@/lib/failures";
 
 /**
- * Every error the API can answer with, in one place (spec §7). Validation and authentication
+ * Every error the API can answer with, in one place (docs/spec.md §7). Validation and authentication
  * errors carry a machine-readable code; operational failures carry the spec's sentence in `error`
  * (§7.2, table 7.4) and a stable `code` of ours beside it.
  */
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /**
- * THE table of machine-readable error codes and their statuses (spec §5, §7.1, §7.3). The
+ * THE table of machine-readable error codes and their statuses (docs/spec.md §5, §7.1, §7.3). The
  * factories below and the OpenAPI document's error schemas are both built from it.
  */
 export const ERROR_CODES = {

@@ -2,7 +2,7 @@ import { limiter } from "@/lib/limits";
 import { clientError } from "./errors";
 
 /**
- * Per-project request rate (spec §7.1 `rate_limited`; the threshold is ours: docs/decisions.md).
+ * Per-project request rate (docs/spec.md §7.1 `rate_limited`; the threshold is ours: docs/decisions.md).
  * Shared by every process of a deployment (lib/limits picks Redis, PostgreSQL or memory).
  */
 const requestRate = () =>

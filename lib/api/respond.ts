@@ -2,7 +2,7 @@ import { FAILURES, type FailureCode } from "@/lib/failures";
 import { ApiError, failureBody, type ErrorBody } from "./errors";
 import { API_CSP } from "@/lib/security/headers";
 
-/** The headers every 200 from an operation endpoint carries (spec §4.1). */
+/** The headers every 200 from an operation endpoint carries (docs/spec.md §4.1). */
 export interface QuotaHeaders {
   token: string;
   cache: "hit" | "miss";

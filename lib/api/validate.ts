@@ -13,7 +13,7 @@ import type { RunSpec } from "@/lib/schemas/run-spec";
 
 /**
  * Turns a parsed JSON body into a RunSpec, or throws the spec's 422 for the first problem found,
- * with a message naming the field and what to change (spec §7.3).
+ * with a message naming the field and what to change (docs/spec.md §7.3).
  */
 export function validateRequest(endpoint: Endpoint, body: unknown): RunSpec {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -150,7 +150,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** Idempotency-Key: 1 to 255 printable ASCII characters, no spaces (spec §4, §7.3). */
+/** Idempotency-Key: 1 to 255 printable ASCII characters, no spaces (docs/spec.md §4, §7.3). */
 export function validateIdempotencyKey(value: string | null): string | undefined {
   if (value === null) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(value)) throw clientError.invalidIdempotencyKey();

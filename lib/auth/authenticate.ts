@@ -20,10 +20,10 @@ export async function callerForProject(projectId: string): Promise<ApiCaller> {
   return { projectId, project };
 }
 
-// Spec §5.1: the word Bearer, one space, then the key exactly as issued: no quotes, no whitespace.
+// docs/spec.md §5.1: the word Bearer, one space, then the key exactly as issued: no quotes, no whitespace.
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
 
-/** Spec §5: 401 `invalid_api_key` (saying whether the header was missing or the key unknown), 403 `email_unverified`. */
+/** docs/spec.md §5: 401 `invalid_api_key` (saying whether the header was missing or the key unknown), 403 `email_unverified`. */
 export async function authenticate(authorization: string | null): Promise<ApiCaller> {
   if (authorization === null || authorization === "") {
     throw clientError.invalidApiKey(

@@ -3,7 +3,7 @@ import { sendEmail, type SendResult } from "@/lib/email/send";
 import { escapeHtml, hashEmailToken, newEmailToken, plausibleToken, tokenLink } from "./tokens";
 
 /**
- * Email confirmation (spec §5.4). The link carries a random token; only its SHA-256 is stored, so
+ * Email confirmation (docs/spec.md §5.4). The link carries a random token; only its SHA-256 is stored, so
  * a database leak does not hand out working links. Links last 24 hours; asking again issues a new
  * link and leaves older unexpired ones valid (the user may open either mail).
  */

@@ -40,7 +40,7 @@ export async function createKey(projectId: string): Promise<{ apiKey: string; ke
   return { apiKey: key, keyId: row.id };
 }
 
-/** Issues a new key; the project's active keys keep working for 24 hours (spec §5.6). */
+/** Issues a new key; the project's active keys keep working for 24 hours (docs/spec.md §5.6). */
 export async function rotateKey(
   projectId: string,
   now = new Date(),

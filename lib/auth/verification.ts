@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 
 /**
- * Spec §5.4: a free-plan organization's keys work only once an admin (owner or admin role) has
+ * docs/spec.md §5.4: a free-plan organization's keys work only once an admin (owner or admin role) has
  * confirmed an email address. Paid plans are never gated. Checked per request, so confirming once
  * enables every key, including keys created later.
  */

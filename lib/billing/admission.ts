@@ -8,7 +8,7 @@ import { currentPeriodStart, periodEnd } from "./plans";
  * Admission takes a concurrency slot and reserves the request's credits in ONE conditional UPDATE
  * of the organization row, so parallel requests can never overspend or exceed the plan's
  * parallelism, whichever process or database serves them. Settlement releases the slot and turns
- * the reservation into the credits actually spent (spec §1, §7.1, §8).
+ * the reservation into the credits actually spent (docs/spec.md §1, §7.1, §8).
  */
 
 export interface OrgUsage {

@@ -6,7 +6,7 @@ import { visitsFor, type OperationName } from "../schemas/operations";
  * numbers rather than copies of them.
  */
 
-/** Credits per successful, uncached operation (spec §1). */
+/** Credits per successful, uncached operation (docs/spec.md §1). */
 export const OPERATION_CREDITS: Record<OperationName, number> = {
   html: 1,
   markdown: 1,
@@ -18,7 +18,7 @@ export const OPERATION_CREDITS: Record<OperationName, number> = {
   console: 1,
 };
 
-/** `residential: true` adds this per page visit (spec §1 rule 1). */
+/** `residential: true` adds this per page visit (docs/spec.md §1 rule 1). */
 export const RESIDENTIAL_CREDITS_PER_VISIT = 25;
 
 /** What admission holds: every operation as if it ran fresh, on the visits it would need. */

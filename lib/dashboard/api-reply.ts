@@ -9,7 +9,7 @@ export interface ApiReply {
   text: string;
 }
 
-/** Headers worth showing (spec §4.1), in display order. */
+/** Headers worth showing (docs/spec.md §4.1), in display order. */
 export const SHOWN_HEADERS = [
   "X-Result-Token",
   "X-Cache",
@@ -42,7 +42,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/** The error an API reply carries (spec §7.2): `error` is a code or a sentence, `message` explains. */
+/** The error an API reply carries (docs/spec.md §7.2): `error` is a code or a sentence, `message` explains. */
 export function replyError(reply: ApiReply): { code: string; message: string } {
   const parsed = parseJson(reply.text);
   if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null) {

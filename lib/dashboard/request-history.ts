@@ -54,7 +54,7 @@ export function filterQuery(f: HistoryFilters, page?: number): string {
 function search(q: string): Prisma.RequestWhereInput {
   const eq = q.indexOf("=");
   if (eq > 0) {
-    // key=value: a label (spec §2.1 labels are string → string).
+    // key=value: a label (docs/spec.md §2.1 labels are string → string).
     return { labels: { path: [q.slice(0, eq).trim()], equals: q.slice(eq + 1).trim() } };
   }
   return { OR: [{ url: { contains: q, mode: "insensitive" } }, { token: q }] };

@@ -1,7 +1,7 @@
 /**
  * Lighthouse runner settings from the environment, and the Lighthouse flags/config of one run.
  *
- * Sizing (ARCHITECTURE.md §2, 2 cores): a full run is CPU-bound for 6–17 s and peaks at ~1.4 GB,
+ * Sizing (docs/architecture.md §2, 2 cores): a full run is CPU-bound for 6–17 s and peaks at ~1.4 GB,
  * so runs go one at a time on their own browser, never inside the page pool.
  */
 import type { Config, Flags } from "lighthouse";

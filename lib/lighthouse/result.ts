@@ -1,4 +1,4 @@
-/** A Lighthouse report (LHR) → the LighthouseResult resource (spec §2.6). */
+/** A Lighthouse report (LHR) → the LighthouseResult resource (docs/spec.md §2.6). */
 import type { Result } from "lighthouse";
 import type { LighthouseAudit, LighthouseDevice, LighthouseMetrics, LighthouseResult } from "./types";
 

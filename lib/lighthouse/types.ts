@@ -1,5 +1,5 @@
 /**
- * The LighthouseResult resource (spec §2.6) and the options of one run (spec §2.4).
+ * The LighthouseResult resource (docs/spec.md §2.6) and the options of one run (docs/spec.md §2.4).
  *
  * Scores are 0–1, exactly as Lighthouse reports them (0.87, not 87): callers who know Lighthouse
  * read them without conversion, and `null` keeps Lighthouse's meaning "could not be scored".

@@ -1,5 +1,5 @@
 /**
- * Test-host mapping (ARCHITECTURE.md section 3, a contract other suites rely on).
+ * Test-host mapping (docs/architecture.md §3, a contract other suites rely on).
  *
  * The URL policy refuses IPs, localhost and non-default ports, so tests need
  * real-looking public names that still reach local servers.

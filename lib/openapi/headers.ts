@@ -6,7 +6,7 @@ export interface HeaderObject {
   [extension: `x-${string}`]: unknown;
 }
 
-/** Response headers of the API (spec §4.1), once, for every response that carries them. */
+/** Response headers of the API (docs/spec.md §4.1), once, for every response that carries them. */
 const int = { type: "integer" as const, minimum: 0 };
 
 export const resultTokenHeader: HeaderObject = {

@@ -9,7 +9,7 @@ export interface ScrapeOperationResult {
   cached: boolean;
 }
 
-/** ScrapeResult (spec §2.6): one key per requested operation, in the order requested. */
+/** ScrapeResult (docs/spec.md §2.6): one key per requested operation, in the order requested. */
 export function scrapeEnvelope(
   url: string,
   operations: readonly OperationName[],

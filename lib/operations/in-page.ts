@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 
 /**
  * Library sources evaluated inside the page (Readability, Turndown + GFM), so extraction works on
- * the live DOM: ~10× faster than re-parsing the HTML with a DOM library in Node (ARCHITECTURE §2).
+ * the live DOM: ~10× faster than re-parsing the HTML with a DOM library in Node (docs/architecture.md §2).
  * Evaluated through CDP (page.evaluate), which a page's Content-Security-Policy does not block.
  */
 // Resolved from the project root at run time, not through the bundler.

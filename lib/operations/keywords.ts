@@ -6,7 +6,7 @@ import type { PageSnapshot } from "@/lib/page/types";
 import { mainText } from "./main-text";
 
 /**
- * `keywords` (spec §2.6: array of strings): up to 10 lower-case key phrases of the page's main
+ * `keywords` (docs/spec.md §2.6: array of strings): up to 10 lower-case key phrases of the page's main
  * content, best first, from the configured LLM or the built-in statistical method, with which one
  * answered (`producedBy`).
  */

@@ -6,7 +6,7 @@ import type { LighthouseResult } from "@/lib/lighthouse/types";
 export type { LighthouseResult } from "@/lib/lighthouse/types";
 
 /**
- * `lighthouse`: an audit of the page on its own navigation (ARCHITECTURE.md §2), never the shared
+ * `lighthouse`: an audit of the page on its own navigation (docs/architecture.md §2), never the shared
  * PageSnapshot: Lighthouse must load the page itself, cold, to measure it.
  */
 export async function lighthouse(spec: RunSpec, organization: string): Promise<LighthouseResult> {

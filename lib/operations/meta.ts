@@ -1,7 +1,7 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 
-/** The Metadata result (spec §2.6): every field a string or null. */
+/** The Metadata result (docs/spec.md §2.6): every field a string or null. */
 export interface Metadata {
   title: string | null;
   description: string | null;

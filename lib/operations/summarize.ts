@@ -6,7 +6,7 @@ import type { PageSnapshot } from "@/lib/page/types";
 import { mainText } from "./main-text";
 
 /**
- * `summarize` (spec §2.6: plain text): 3–5 sentences about the page's main content, from the
+ * `summarize` (docs/spec.md §2.6: plain text): 3–5 sentences about the page's main content, from the
  * configured LLM or the built-in extractive method, with which one answered (`producedBy`).
  */
 export async function summarize(snap: PageSnapshot): Promise<{ value: string; producedBy: ProducedBy }> {

@@ -1,7 +1,7 @@
 /**
  * One long-lived Chromium behind the egress proxy, handing out one page per job.
  *
- * Why this shape (measured on 2 cores, ARCHITECTURE.md §2): launching Chromium costs ~180 ms and a
+ * Why this shape (measured on 2 cores, docs/architecture.md §2): launching Chromium costs ~180 ms and a
  * new context 200–270 ms, while a page in a warm context is about twice as fast as a context per
  * job. So contexts live long, but a context holds cookies, storage, HTTP cache and service-worker
  * state, so it belongs to ONE organization: contexts are keyed by organization, device scale

@@ -1,6 +1,6 @@
 /**
  * Page-engine settings from the environment, read once per pool. Defaults are sized for the
- * measured 2-core machine (ARCHITECTURE.md §2): 1–2 pages at a time saturate two cores.
+ * measured 2-core machine (docs/architecture.md §2): 1–2 pages at a time saturate two cores.
  */
 import os from "node:os";
 

@@ -2,7 +2,7 @@
  * block_cookie_banners (spec 2.2) with @duckduckgo/autoconsent: its content script is injected
  * into every frame before page scripts run, finds the consent manager with the rules shipped in
  * the npm package (offline), and clicks "reject"/opts out, or hides the popup with cosmetic rules.
- * It costs 0.4–0.7 s per page (ARCHITECTURE.md §2), so it runs only when asked.
+ * It costs 0.4–0.7 s per page (docs/architecture.md §2), so it runs only when asked.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";

@@ -1,5 +1,5 @@
 /**
- * One record per operation (spec §2.5, §2.6): its name, what it is called in the reference and as
+ * One record per operation (docs/spec.md §2.5, §2.6): its name, what it is called in the reference and as
  * an MCP tool, how its sync result is sent, what it needs from the page visit and whether it says
  * which method produced it. The endpoint list, the OpenAPI document, the MCP tools, the Playground
  * and the runner all read these records; the runner's implementations are typed against them
@@ -21,7 +21,7 @@ export interface EndpointRecord {
   description: string;
   /** The MCP tool's description. */
   tool: string;
-  /** How the sync result is sent (spec §4: text results as text, the rest JSON). */
+  /** How the sync result is sent (docs/spec.md §4: text results as text, the rest JSON). */
   contentType: string;
   /** The result's schema name in the OpenAPI document. */
   resultSchema: string;
@@ -111,7 +111,7 @@ export const OPERATION_RECORDS = {
   },
 } as const satisfies Record<string, OperationRecord>;
 
-/** The operation names (spec §2.5), in the order the reference and the Playground list them. */
+/** The operation names (docs/spec.md §2.5), in the order the reference and the Playground list them. */
 export type OperationName = keyof typeof OPERATION_RECORDS;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Page and screenshot options (spec §2.2, §2.3, §8). `.strict()` everywhere: an unknown option is
+ * Page and screenshot options (docs/spec.md §2.2, §2.3, §8). `.strict()` everywhere: an unknown option is
  * `invalid_options`, never silently ignored, so a typo cannot cost a customer a wasted credit.
  */
 

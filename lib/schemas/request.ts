@@ -5,7 +5,7 @@ import { pageOptionsSchema, screenshotOptionsSchema } from "./options";
 import { OPERATIONS, type Endpoint } from "./operations";
 
 /**
- * Request bodies (spec §2.1, §2.4, §2.5). One base schema, extended per endpoint; every endpoint's
+ * Request bodies (docs/spec.md §2.1, §2.4, §2.5). One base schema, extended per endpoint; every endpoint's
  * validation, its TypeScript type and its OpenAPI description come from here.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OPERATIONS } from "./operations";
 
 /**
- * Response bodies (spec §2.6), as zod schemas: the single source of the OpenAPI document's
+ * Response bodies (docs/spec.md §2.6), as zod schemas: the single source of the OpenAPI document's
  * `components.schemas` and of the SDK's result types. Objects are not `.strict()`: a client must
  * accept fields we add later, and the document says so (additionalProperties is left open).
  */

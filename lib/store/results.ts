@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { FailureCode } from "@/lib/failures";
 
-/** Results are kept 30 days (spec §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
+/** Results are kept 30 days (docs/spec.md §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export type ResultView =

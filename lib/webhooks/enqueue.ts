@@ -12,7 +12,7 @@ export function maxPendingPerProject(): number {
 /**
  * Records a delivery of a finished async result and enqueues it in the caller's transaction, so a
  * result is never stored without its delivery (or the reverse), crash or not. Goes to `report_to`,
- * else the project's default webhook, else nowhere (spec §6.1).
+ * else the project's default webhook, else nowhere (docs/spec.md §6.1).
  *
  * A project with `maxPendingPerProject()` deliveries already waiting gets this one recorded as
  * failed without an attempt: a receiver that is down cannot grow an unbounded backlog that

@@ -1,5 +1,5 @@
 /**
- * The body of a result delivery (spec §6 leaves the layout to us; documented in docs/webhooks.md).
+ * The body of a result delivery (docs/spec.md §6 leaves the layout to us; documented in docs/webhooks.md).
  * `result` is the operation's own result format, exactly as GET /result/{token} returns it.
  */
 export interface WebhookPayload {

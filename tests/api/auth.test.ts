@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
-/** Spec §5: authentication. */
+/** docs/spec.md §5: authentication. */
 describe.each(appTargets())("§5 authentication ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

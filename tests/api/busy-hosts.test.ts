@@ -1,5 +1,5 @@
 /**
- * Waiting frees the worker (spec §7.5): while three organizations' async requests to hosts that
+ * Waiting frees the worker (docs/spec.md §7.5): while three organizations' async requests to hosts that
  * always answer 500, always answer 429, or never answer are being retried, a fourth organization's
  * sync requests are served, and every retried request ends within the retry window counted from
  * its acceptance, failed with the spec's sentence and charged nothing.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
-/** Spec §1, §7.1, §8: credits, quota, parallelism and request rate. */
+/** docs/spec.md §1, §7.1, §8: credits, quota, parallelism and request rate. */
 describe.each(appTargets())("§1 §7.1 credits and limits ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

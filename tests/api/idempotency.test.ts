@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
-/** Spec §3.2: the same Idempotency-Key with the same request returns the first token and result. */
+/** docs/spec.md §3.2: the same Idempotency-Key with the same request returns the first token and result. */
 describe.each(appTargets())("§3.2 idempotency ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

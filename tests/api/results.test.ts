@@ -12,7 +12,7 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
   }
 }
 
-/** Spec §3, §4: sync and async requests, result states, headers, cache, scrape. */
+/** docs/spec.md §3, §4: sync and async requests, result states, headers, cache, scrape. */
 describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

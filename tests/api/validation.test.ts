@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
-/** Spec §7.3: every validation code, with a message naming the field, spending nothing. */
+/** docs/spec.md §7.3: every validation code, with a message naming the field, spending nothing. */
 describe.each(appTargets())("§7.3 validation errors ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

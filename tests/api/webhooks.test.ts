@@ -11,7 +11,7 @@ async function until(fn: () => boolean | Promise<boolean>, timeoutMs = 90_000): 
   }
 }
 
-/** Spec §6: signed deliveries of async results, with retries; a crash loses nothing. */
+/** docs/spec.md §6: signed deliveries of async results, with retries; a crash loses nothing. */
 describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
   let site: LocalSite;
   let app: App;

@@ -1,4 +1,4 @@
-/** Report and error mapping without a browser: every Lighthouse outcome → spec §2.6 / §7.4. */
+/** Report and error mapping without a browser: every Lighthouse outcome → docs/spec.md §2.6 / §7.4. */
 import { describe, expect, it } from "vitest";
 import type { Result } from "lighthouse";
 import type { EgressBlockedEvent, EgressFailureEvent, EgressProxy } from "@/lib/net/egress-proxy";

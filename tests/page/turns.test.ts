@@ -1,5 +1,5 @@
 /**
- * The busy-host rules as steps (spec §7.5), which the job runner turns into delayed jobs: a turn is
+ * The busy-host rules as steps (docs/spec.md §7.5), which the job runner turns into delayed jobs: a turn is
  * taken or reserved, and nothing starts that could not end within the window from acceptance.
  */
 import { describe, expect, it } from "vitest";

@@ -27,7 +27,7 @@ const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 </body></html>`;
 
 /**
- * Hosts that are always busy (spec §7.5): a 500 on every request, a 429 on every request (asking
+ * Hosts that are always busy (docs/spec.md §7.5): a 500 on every request, a 429 on every request (asking
  * for 1 s), and one that accepts the connection and never answers.
  */
 const BUSY_HOSTS: Record<string, (res: http.ServerResponse) => void> = {
@@ -95,7 +95,7 @@ export async function startLocalSite(): Promise<LocalSite> {
         .writeHead(200, { "content-type": "text/plain" })
         .end("User-agent: *\nDisallow: /private\n");
     }
-    // Busy twice, then fine: the service must space out and retry (spec §7.5).
+    // Busy twice, then fine: the service must space out and retry (docs/spec.md §7.5).
     if (req.url === "/flaky") {
       const seen = hits.filter((h) => h.endsWith("/flaky")).length;
       if (seen <= 2)

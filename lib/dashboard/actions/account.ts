@@ -8,7 +8,7 @@ import { linkBaseUrl } from "@/lib/email/mode";
 // One link a minute is plenty for a person and keeps the button from being a mail cannon.
 const RESEND_INTERVAL_MS = 60_000;
 
-/** "Resend confirmation link" (spec §5.4): a new link; confirming any unexpired one works. */
+/** "Resend confirmation link" (docs/spec.md §5.4): a new link; confirming any unexpired one works. */
 export async function resendConfirmationAction(): Promise<
   ActionResult<{ sentTo: string; via: "resend" | "outbox" }>
 > {

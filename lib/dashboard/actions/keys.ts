@@ -6,7 +6,7 @@ import { projectAccess } from "../access";
 import { asUser, type ActionResult } from "../action-result";
 
 /**
- * Key actions (spec §5.5, §5.6). A new key is returned exactly once, to the client that asked;
+ * Key actions (docs/spec.md §5.5, §5.6). A new key is returned exactly once, to the client that asked;
  * afterwards only its prefix exists anywhere outside the key holder's hands.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Local test sites on 127.0.0.1, reached through `.test` names (PAGE_TEST_HOSTS, ARCHITECTURE §3):
+ * Local test sites on 127.0.0.1, reached through `.test` names (PAGE_TEST_HOSTS, docs/architecture.md §3):
  *  - http: every route of pages.ts, `/status/<code>` for any status;
  *  - https: the same routes behind a self-signed certificate for bad-cert.test (Chromium refuses it);
  *  - a "stall" port that accepts TCP and never says a word (TLS handshake never completes);

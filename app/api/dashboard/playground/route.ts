@@ -11,7 +11,7 @@ import { asInertDownload } from "@/lib/dashboard/inert-answer";
 
 /**
  * Playground: runs a request through the public API's own pipeline as the chosen project, signed
- * in by session instead of a key (the dashboard is not gated by email confirmation, spec §5.4).
+ * in by session instead of a key (the dashboard is not gated by email confirmation, docs/spec.md §5.4).
  * The pipeline's Response — status, headers, body — is returned as is, but as an inert download
  * (a fetched page's HTML must never render on the dashboard's origin).
  * A stranger is refused before a byte of the body is read; the body itself is read with the API's cap.
