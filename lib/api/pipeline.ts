@@ -22,7 +22,7 @@ import { cacheKeyFor, requestHash } from "@/lib/store/keys";
 import { validateIdempotencyKey, validateRequest } from "./validate";
 
 /**
- * THE request pipeline behind all nine operation endpoints (docs/architecture.md §1):
+ * THE request pipeline behind all nine operation endpoints (ARCHITECTURE §1):
  * authenticate → rate limit → parse → validate → idempotency → cache → admit → record + enqueue
  * → (sync) wait ≤ 60 s. An endpoint differs only in its schema and its operation name.
  */
@@ -46,7 +46,7 @@ async function handleOperation(endpoint: Endpoint, req: Request): Promise<Respon
 
 /**
  * Everything after authentication. The Playground calls this with the signed-in admin's project
- * as the caller (the dashboard is not gated by email confirmation, docs/spec.md §5.4).
+ * as the caller (the dashboard is not gated by email confirmation, spec §5.4).
  */
 export async function processOperation(
   caller: ApiCaller,
@@ -300,7 +300,7 @@ function requestRow(
   };
 }
 
-/** Which method produced an AI result (docs/architecture.md §2), without changing the result's format. */
+/** Which method produced an AI result (ARCHITECTURE §2), without changing the result's format. */
 function producedByHeader(producedBy: string | null): Record<string, string> {
   return producedBy ? { "X-Produced-By": producedBy } : {};
 }
@@ -314,7 +314,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === "P2002" || /Unique constraint|duplicate key/i.test(e?.message ?? "");
 }
 
-/** GET /result/{token} (docs/spec.md §4.2). */
+/** GET /result/{token} (spec §4.2). */
 export function resultEndpoint() {
   return (req: Request, ctx: { params: Promise<{ token: string }> }) =>
     guard(async () => {
