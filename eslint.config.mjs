@@ -40,7 +40,8 @@ const BELOW_SURFACES = [...SERVICES, "lib/runner", ...ENTRY_HOOKS];
 const LAYERS = [
   { files: ["lib/net/**"], allow: [] },
   { files: ["lib/failures.ts", "lib/singleton.ts"], allow: [] },
-  { files: ["lib/schemas/**"], allow: ["lib/failures"] },
+  // The price list is data the schemas' descriptions print (lib/billing/prices.ts imports only lib/schemas).
+  { files: ["lib/schemas/**"], allow: ["lib/failures", "lib/billing/prices"] },
   { files: ["lib/sdk/**"], allow: ["lib/schemas"] },
   { files: ["lib/db/**"], allow: ["lib/generated", "lib/singleton"] },
   { files: ["lib/jobs/**"], allow: ["lib/db", "lib/singleton", "inngest/client"] },
@@ -91,16 +92,26 @@ function layerRules({ files, allow }) {
   const message = `Layering (eslint.config.mjs, docs/decisions.md "Layers"): ${files.join(", ")} may import ${
     allow.length ? `only ${allow.join(", ")}` : "nothing of ours"
   }.`;
-  return {
-    files,
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: pattern, message }] }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: `ImportExpression[source.value=/${pattern.replaceAll("/", "\\u002F")}/]`, message },
-      ],
-    },
-  };
+  const rules = (patterns) => ({
+    "no-restricted-imports": ["error", { patterns: patterns.map((regex) => ({ regex, message })) }],
+    "no-restricted-syntax": [
+      "error",
+      ...patterns.map((regex) => ({
+        selector: `ImportExpression[source.value=/${regex.replaceAll("/", "\\u002F")}/]`,
+        message,
+      })),
+    ],
+  });
+  const folders = files.filter((f) => f.startsWith("lib/") && f.endsWith("/**"));
+  if (folders.length !== files.length) return [{ files, rules: rules([pattern]) }];
+  // Modules the SDK and CLI bundles share import each other by relative path (no `@/` alias
+  // there): a file directly in lib/X reaches lib/Y as `../Y`, so check those specifiers too.
+  const names = [...own, ...allow].filter((a) => a.startsWith("lib/")).map((a) => a.slice(4));
+  const relative = `^\\.\\./(?!(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(/|$))`;
+  return [
+    { files: folders.map((f) => f.replace(/\*\*$/, "*.{ts,tsx}")), rules: rules([pattern, relative]) },
+    { files: folders.map((f) => f.replace(/\*\*$/, "*/**")), rules: rules([pattern]) },
+  ];
 }
 
 const config = [
@@ -124,7 +135,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  ...LAYERS.map(layerRules),
+  ...LAYERS.flatMap(layerRules),
 ];
 
 export default config;

@@ -32,7 +32,7 @@ export function ResultPreview({
   pageUrl: string;
 }) {
   if (endpoint === "scrape") return <ScrapePreview text={text} format={format} pageUrl={pageUrl} />;
-  // Text results (spec §4) are previewed as they are; JSON ones parsed.
+  // Text results (docs/spec.md §4) are previewed as they are; JSON ones parsed.
   if (!contentTypeOf(endpoint).startsWith("application/json")) {
     return <OperationPreview operation={endpoint} value={text} format={format} pageUrl={pageUrl} />;
   }

@@ -1,7 +1,7 @@
 import { visitsFor, type OperationName } from "../schemas/operations";
 
 /**
- * The one price list (spec §1). Admission holds `priceOf`, the settlement charges `chargeFor`, and
+ * The one price list (docs/spec.md §1). Admission holds `priceOf`, the settlement charges `chargeFor`, and
  * the Playground, the sign-up page, the OpenAPI text and the schemas' descriptions print these
  * numbers rather than copies of them.
  */
