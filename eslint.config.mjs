@@ -53,7 +53,7 @@ const LAYERS = [
   { files: ["lib/ai/**"], allow: [...FOUNDATION, "lib/page"] },
   { files: ["lib/lighthouse/**"], allow: [...FOUNDATION, "lib/page"] },
   { files: ["lib/operations/**"], allow: [...FOUNDATION, "lib/page", "lib/ai", "lib/lighthouse"] },
-  { files: ["lib/billing/**"], allow: [...INFRASTRUCTURE, "lib/operations/visits", "lib/api/errors"] },
+  { files: ["lib/billing/**"], allow: [...INFRASTRUCTURE, "lib/api/errors"] },
   { files: ["lib/auth/**"], allow: [...INFRASTRUCTURE, "lib/api/errors", ...ENTRY_HOOKS] },
   { files: ["lib/webhooks/**"], allow: INFRASTRUCTURE },
   {
