@@ -14,10 +14,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { z } from "zod";
 import { markdown } from "@/lib/operations/markdown";
-import { meta, type Metadata } from "@/lib/operations/meta";
+import { meta } from "@/lib/operations/meta";
 import { inPageLibraries } from "@/lib/operations/in-page";
 import { visitPage } from "@/lib/page/visit";
 import { halfOf, markdownToText, shingleScore, snippetCoverage, words } from "./wceb/score";
+import { metaAgreement } from "./wceb/meta-agreement";
 import { offlinePool, serveEvalPages } from "./offline-site";
 
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/wceb-2026");
@@ -68,30 +69,6 @@ interface Row {
   meta: { title: boolean | null; author: boolean | null; date: boolean | null };
   ms: number;
   failed?: string;
-}
-
-const norm = (s: string | null | undefined) => words(s ?? "").join(" ");
-const looselySame = (ours: string | null, want: string) => {
-  const a = norm(ours);
-  const b = norm(want);
-  return !!a && (a === b || a.includes(b) || b.includes(a));
-};
-function dayOf(s: string | null): string | null {
-  if (!s) return null;
-  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(s.trim());
-  if (iso) return iso[1]!;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 10);
-}
-function metaAgreement(m: Metadata, t: z.infer<typeof truthSchema>[string]): Row["meta"] {
-  return {
-    title: t.title ? looselySame(m.title, t.title) : null,
-    // "A, B and C" and "A, B, C" name the same people.
-    author: t.author
-      ? looselySame(m.author_name?.replace(/\band\b|&/g, ",") ?? null, t.author.replace(/\band\b|&/g, ","))
-      : null,
-    date: t.publish_date ? dayOf(m.publication_date) === t.publish_date.slice(0, 10) : null,
-  };
 }
 
 async function main() {

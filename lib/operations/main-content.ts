@@ -14,7 +14,8 @@ import { inPageLibraries } from "./in-page";
  * 3. The pick is cleaned the way trafilatura and jusText do: blocks whose class/id say comments,
  *    related links, sharing, newsletters or ads, and link-dense blocks (menus, tag clouds, "more
  *    stories") go; tables, code, lists and figure captions stay.
- * 4. A page with visible text never gives nothing: the last fallback is the body's rendered text.
+ * 4. A page with visible text never gives nothing: the last fallback is the body's rendered text,
+ *    and for an app shell that rendered no text at all, the page's own description.
  */
 const EXTRACTOR = `
 var __ptdMain = (function () {
@@ -93,6 +94,26 @@ var __ptdMain = (function () {
     });
     return best;
   }
+  function jsonLdDescription() {
+    var found = "";
+    Array.prototype.forEach.call(document.querySelectorAll('script[type="application/ld+json"]'), function (s) {
+      try {
+        var stack = [JSON.parse(s.textContent || "")];
+        while (stack.length && !found) {
+          var o = stack.pop();
+          if (Array.isArray(o)) { stack.push.apply(stack, o); continue; }
+          if (!o || typeof o !== "object") continue;
+          if (o["@graph"]) stack.push(o["@graph"]);
+          if (typeof o.description === "string" && norm(o.description).length > 40) found = o.description;
+        }
+      } catch (e) {}
+    });
+    return norm(found);
+  }
+  function metaDescription() {
+    var el = document.querySelector('meta[property="og:description" i], meta[name="description" i], meta[name="twitter:description" i]');
+    return norm(el && el.getAttribute("content"));
+  }
   function escapeHtml(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
   function textToHtml(t) {
     return t.split(/\\n\\s*\\n|\\n/).map(norm).filter(Boolean).map(function (p) { return "<p>" + escapeHtml(p) + "</p>"; }).join("");
@@ -151,6 +172,12 @@ var __ptdMain = (function () {
       Array.prototype.forEach.call(b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template"), function (n) { n.remove(); });
       var text = norm(b.textContent) ? b.innerHTML : "";
       container.innerHTML = text || textToHtml((document.body && document.body.innerText) || "");
+    }
+    if (!norm(container.textContent)) {
+      // An app shell that rendered nothing (its scripts blocked or failed): the page's own
+      // summary, from structured data or its description, is better than an empty answer.
+      var summary = jsonLdDescription() || metaDescription();
+      if (summary) container.innerHTML = textToHtml(summary);
     }
     var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
     var lang = (article && article.lang) || document.documentElement.getAttribute("lang") ||

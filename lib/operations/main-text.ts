@@ -33,9 +33,9 @@ const SCRIPT = `(() => {
   var BLOCK = { P: 1, DIV: 1, LI: 1, UL: 1, OL: 1, DL: 1, DT: 1, DD: 1, BLOCKQUOTE: 1, PRE: 1, TABLE: 1, TR: 1, TD: 1,
     TH: 1, THEAD: 1, TBODY: 1, SECTION: 1, ARTICLE: 1, HEADER: 1, FOOTER: 1, FIGURE: 1, ASIDE: 1, NAV: 1, MAIN: 1,
     ADDRESS: 1, HR: 1, DETAILS: 1, SUMMARY: 1 };
-  // Captions are mostly photo credits; forms and media have no prose.
+  // Captions are mostly photo credits; controls and media have no prose.
   var SKIP = { SCRIPT: 1, STYLE: 1, NOSCRIPT: 1, TEMPLATE: 1, SVG: 1, MATH: 1, IFRAME: 1, BUTTON: 1, SELECT: 1,
-    TEXTAREA: 1, INPUT: 1, FORM: 1, FIGCAPTION: 1, CANVAS: 1, VIDEO: 1, AUDIO: 1, OBJECT: 1 };
+    TEXTAREA: 1, INPUT: 1, FIGCAPTION: 1, CANVAS: 1, VIDEO: 1, AUDIO: 1, OBJECT: 1 };
   function norm(s) { return (s || "").replace(/[\\s\\u00a0]+/g, " ").trim(); }
   function walk(root) {
     var out = [], buf = "";

@@ -39,7 +39,9 @@ export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}
     });
     var td = new __ptd.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "_", linkStyle: "inlined" });
     td.use(__ptd.gfm);
-    td.remove(["script", "style", "noscript", "template", "iframe", "form", "button", "select", "input", "svg", "canvas"]);
+    // Forms that are page furniture (search, sign-up) were cleaned out with the boilerplate; a form
+    // left in the main content is the content (a product configurator's options): keep its text.
+    td.remove(["script", "style", "noscript", "template", "iframe", "button", "select", "input", "textarea", "svg", "canvas"]);
     // A cell is one line of a GFM table: its blocks are joined, its pipes escaped.
     td.addRule("tableCellOneLine", {
       filter: ["th", "td"],
@@ -72,6 +74,8 @@ export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}
       }
     });
     var md = td.turndown(doc.body).replace(/\\n{3,}/g, "\\n\\n").trim();
+    // Content made only of what Markdown drops still has words to give.
+    if (!md) md = (doc.body.textContent || "").split(/\\n\\s*\\n|\\n/).map(function (l) { return l.replace(/\\s+/g, " ").trim(); }).filter(Boolean).join("\\n\\n");
     // The content often opens with the title as its own heading: drop it unless asked for.
     var title = main.title;
     var lead = /^#{1,2} (.*)\\n*/.exec(md);

@@ -117,6 +117,32 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Paragraph 1 about hidden pages");
   });
 
+  // wceb-2026 page 0602 (a standing desk's product page): the main content is one big
+  // configurator <form>, which Markdown used to drop whole, leaving nothing.
+  it("keeps the text of a form that is the main content", async () => {
+    const option = (label: string, help: string) =>
+      `<div><p><label>${label}</label></p><p>${help} ${"The option is explained at length for buyers who compare models before ordering. ".repeat(2)}</p><select><option>One</option></select></div>`;
+    const md = await markdown(
+      await snapshot(
+        `<main><form>${option("Desktop Style", "The desktop thickness is listed below each option.")}${option("Frame Color", "The frame comes in three colors.")}<button>Add to cart</button></form></main>`,
+      ),
+    );
+    expect(md).toContain("Desktop Style");
+    expect(md).toContain("The desktop thickness is listed below each option.");
+    expect(md).not.toContain("Add to cart");
+  });
+
+  // wceb-2026 page 0585: a Next.js shell whose scripts did not run renders no text at all.
+  it("answers an app shell that rendered nothing with the page's own description", async () => {
+    const md = await markdown(
+      await snapshot(
+        `<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{"props":{"page":"rug"}}</script>`,
+        `<title>Beatrice Rug</title><meta name="description" content="Shop the Beatrice rug: washable, made to order, free shipping.">`,
+      ),
+    );
+    expect(md.trim()).toBe("Shop the Beatrice rug: washable, made to order, free shipping.");
+  });
+
   it("falls back to JSON-LD articleBody when the page renders no article", async () => {
     const body =
       "The article lives only in structured data. It is long enough to be an article body worth reading.";
