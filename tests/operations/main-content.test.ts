@@ -193,6 +193,43 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     expect(dated.publication_date).toBe("2025-10-31");
   });
 
+  it("reads a forum thread's first poster, and lets a CMS login give way to the byline's name", async () => {
+    const thread = {
+      "@type": "WebPage",
+      mainEntity: {
+        "@type": "DiscussionForumPosting",
+        author: { "@type": "Person", name: "felixen" },
+        datePublished: "2022-07-09T22:10:31+00:00",
+      },
+    };
+    const forum = await meta(
+      await snapshot(
+        `<article class="message" data-author="felixen">${para(1, "a")}</article><article class="message" data-author="spikeymike">${para(1, "b")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(thread)}</script>`,
+      ),
+    );
+    expect(forum.author_name).toBe("felixen");
+    expect(forum.publication_date).toBe("2022-07-09T22:10:31+00:00");
+
+    const blog = await meta(
+      await snapshot(
+        `<article><h1>Title</h1><p>By Aoife O'Riordan • March 12, 2025</p>${para(2, "c")}</article>`,
+        `<title>T</title><meta name="author" content="KatieS">`,
+      ),
+    );
+    expect(blog.author_name).toBe("Aoife O'Riordan");
+    expect(blog.publication_date).toBe("2025-03-12");
+
+    // "By optimizing your site, …" is a sentence, not a byline.
+    const prose = await meta(
+      await snapshot(
+        `<p>By optimizing your site, you reach more readers.</p>${para(1, "d")}`,
+        "<title>T</title>",
+      ),
+    );
+    expect(prose.author_name).toBeNull();
+  });
+
   it("names the organization when no person is named anywhere", async () => {
     const ld = { "@type": "Article", author: { "@type": "Organization", name: "ServiceCo" } };
     const m = await meta(
