@@ -2,13 +2,11 @@
 
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/lib/dashboard/actions/password-reset";
-import { EmailField, SubmitRow } from "./form-parts";
+import { AccountForm, EmailField } from "./form-parts";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   if (done)
     return (
       <p role="status" className="text-sm text-slate-700" data-testid="forgot-done">
@@ -16,20 +14,16 @@ export function ForgotPasswordForm() {
       </p>
     );
   return (
-    <form
-      className="space-y-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
+    <AccountForm
+      label="Email me a reset link"
+      busyLabel="Sending…"
+      submit={async () => {
         const r = await requestPasswordResetAction({ email });
-        setBusy(false);
-        if (r.ok) setDone(r.message);
-        else setError(r.error);
+        if (!r.ok) return r.error;
+        setDone(r.message);
       }}
     >
       <EmailField value={email} onChange={setEmail} />
-      <SubmitRow error={error} busy={busy} busyLabel="Sending…" label="Email me a reset link" />
-    </form>
+    </AccountForm>
   );
 }

@@ -1,3 +1,6 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
 
@@ -71,5 +74,45 @@ export function SubmitRow({
         {busy ? busyLabel : label}
       </Button>
     </>
+  );
+}
+
+/**
+ * An account form that submits one request at a time. `submit` returns the error to show, or
+ * nothing when it succeeded: the form then stays busy while the page moves on.
+ */
+export function AccountForm({
+  submit,
+  label,
+  busyLabel,
+  footer,
+  children,
+}: {
+  submit: () => Promise<string | null | undefined>;
+  label: string;
+  busyLabel: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        const problem = await submit();
+        if (problem) {
+          setBusy(false);
+          setError(problem);
+        }
+      }}
+    >
+      {children}
+      <SubmitRow error={error} busy={busy} busyLabel={busyLabel} label={label} />
+      {footer}
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Input, Label } from "@/components/ui/field";
-import { NewPasswordField, SubmitRow } from "./form-parts";
+import { AccountForm, NewPasswordField } from "./form-parts";
 
 /**
  * A new password (and, for an invitation sign-up, a name), submitted to `submit`; on success the
@@ -25,21 +25,13 @@ export function NewPasswordForm({
   const router = useRouter();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   return (
-    <form
-      className="space-y-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
+    <AccountForm
+      label={cta}
+      busyLabel="Saving…"
+      submit={async () => {
         const r = await submit({ name, password });
-        if (!r.ok) {
-          setBusy(false);
-          setError(r.error);
-          return;
-        }
+        if (!r.ok) return r.error;
         const session = await signIn("credentials", { email: r.email, password, redirect: false });
         router.push(session?.ok && !session.error ? "/dashboard" : "/login");
         router.refresh();
@@ -58,7 +50,6 @@ export function NewPasswordForm({
         </div>
       )}
       <NewPasswordField label="New password" value={password} onChange={setPassword} />
-      <SubmitRow error={error} busy={busy} busyLabel="Saving…" label={cta} />
-    </form>
+    </AccountForm>
   );
 }

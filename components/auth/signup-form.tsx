@@ -8,7 +8,7 @@ import { PLANS } from "@/lib/billing/plans";
 import { formatNumber } from "@/lib/dashboard/format";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
-import { EmailField, NewPasswordField, SubmitRow } from "./form-parts";
+import { AccountForm, EmailField, NewPasswordField } from "./form-parts";
 import { ShownOnceKey } from "@/components/dashboard/shown-once-key";
 
 type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boolean };
@@ -16,8 +16,6 @@ type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boole
 export function SignupForm() {
   const router = useRouter();
   const [form, setForm] = useState({ name: "", organization: "", email: "", password: "" });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
 
   if (done) {
@@ -51,18 +49,17 @@ export function SignupForm() {
     setForm({ ...form, [field]: e.target.value });
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
+    <AccountForm
+      label="Create account"
+      busyLabel="Creating your account…"
+      footer={
+        <p className="text-xs text-slate-500">
+          {`Free plan: ${formatNumber(PLANS.free.monthlyCredits)} credits a month, no card needed.`}
+        </p>
+      }
+      submit={async () => {
         const r = await signUpAction(form);
-        if (!r.ok) {
-          setBusy(false);
-          setError(r.error);
-          return;
-        }
+        if (!r.ok) return r.error;
         const session = await signIn("credentials", {
           email: form.email,
           password: form.password,
@@ -99,10 +96,6 @@ export function SignupForm() {
         value={form.password}
         onChange={(password) => setForm({ ...form, password })}
       />
-      <SubmitRow error={error} busy={busy} busyLabel="Creating your account…" label="Create account" />
-      <p className="text-xs text-slate-500">
-        {`Free plan: ${formatNumber(PLANS.free.monthlyCredits)} credits a month, no card needed.`}
-      </p>
-    </form>
+    </AccountForm>
   );
 }
