@@ -20,6 +20,15 @@ import { failureResponse, guard, json, quotaHeaders, resultResponse } from "./re
 import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor, requestHash } from "@/lib/store/keys";
 import { validateIdempotencyKey, validateRequest } from "./validate";
+import {
+  bindStageTimings,
+  markStage,
+  recordStage,
+  serverTimingHeader,
+  stageSinceMark,
+  timeStage,
+  withStageTimings,
+} from "@/lib/stage-timings";
 
 /**
  * THE request pipeline behind all nine operation endpoints (ARCHITECTURE §1):
@@ -33,15 +42,22 @@ function syncWaitMs(): number {
 }
 
 export function operationEndpoint(endpoint: Endpoint) {
-  return (req: Request) => guard(() => handleOperation(endpoint, req));
+  return (req: Request) =>
+    withStageTimings(async () => {
+      const res = await guard(() => handleOperation(endpoint, req));
+      const timing = serverTimingHeader(res.headers.get("X-Result-Token") ?? undefined);
+      for (const [name, value] of Object.entries(timing)) res.headers.set(name, value);
+      return res;
+    });
 }
 
 async function handleOperation(endpoint: Endpoint, req: Request): Promise<Response> {
   await ensureBooted();
-  const caller = await authenticate(req.headers.get("authorization"));
-  await enforceRateLimit(caller.projectId);
+  const caller = await timeStage("auth", () => authenticate(req.headers.get("authorization")));
+  await timeStage("ratelimit", () => enforceRateLimit(caller.projectId));
   const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-  return processOperation(caller, endpoint, await readJsonBody(req), idempotencyKey);
+  const body = await timeStage("body", () => readJsonBody(req));
+  return processOperation(caller, endpoint, body, idempotencyKey);
 }
 
 /**
@@ -54,35 +70,43 @@ export async function processOperation(
   body: unknown,
   idempotencyKey?: string,
 ): Promise<Response> {
+  const started = performance.now();
   const spec = validateRequest(endpoint, body);
   const hash = requestHash(spec);
+  recordStage("validate", performance.now() - started);
 
   if (idempotencyKey) {
-    const replay = await findReplay(caller, idempotencyKey, hash);
+    const replay = await timeStage("lookup", () => findReplay(caller, idempotencyKey, hash));
     if (replay) return respondWithRequest(caller, replay.token, spec.sync, 0);
   }
 
   // Cache: every operation already fresh in the cache → answer without a visit, for 0 credits.
-  const cached = await Promise.all(
-    spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds)),
+  const cached = await timeStage("lookup", () =>
+    Promise.all(spec.operations.map((op) => readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds))),
   );
   if (cached.every(Boolean)) {
-    const token = await recordCacheHit(caller, spec, hash, idempotencyKey, cached as CacheHit[]);
+    const token = await timeStage("hit_record", () =>
+      recordCacheHit(caller, spec, hash, idempotencyKey, cached as CacheHit[]),
+    );
     if (token) return respondWithRequest(caller, token, spec.sync, 0);
     cached.fill(null); // an entry went away meanwhile: run (and price) every operation
   }
 
   const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
   const price = priceOf(uncachedOps, spec.residential);
-  const usage = await admit(caller.project.organizationId, price);
+  const usage = await timeStage("admit", () => admit(caller.project.organizationId, price));
 
   const token = newToken();
+  bindStageTimings(token);
   try {
-    await transaction(async (tx) => {
-      await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
-      await tx.request.create({ data: requestRow(caller, spec, hash, token, idempotencyKey, price) });
-      await enqueue(RUN_REQUEST_JOB, { token }, { tx });
-    });
+    await timeStage("record_enqueue", () =>
+      transaction(async (tx) => {
+        await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
+        await tx.request.create({ data: requestRow(caller, spec, hash, token, idempotencyKey, price) });
+        await enqueue(RUN_REQUEST_JOB, { token }, { tx });
+      }),
+    );
+    markStage(token, "enqueued");
   } catch (err) {
     // Whatever happened, the slot and the reservation go back.
     await settle(caller.project.organizationId, token, price, 0);
@@ -126,7 +150,7 @@ async function respondWithRequest(
   costOverride: number | null,
 ): Promise<Response> {
   const headersFor = async (cached: boolean, cost: number) => {
-    const usage = await usageOf(caller.project.organizationId);
+    const usage = await timeStage("usage", () => usageOf(caller.project.organizationId));
     return quotaHeaders({
       token,
       cache: cached ? "hit" : "miss",
@@ -144,8 +168,10 @@ async function respondWithRequest(
     const labels = (row.labels as Record<string, string> | null) ?? undefined;
     return json(accepted(token, labels), 200, await headersFor(row.cached, row.cost));
   }
-  if (!(await waitForFinish(token, syncWaitMs()))) throw clientError.processingTimeout(token);
-  const view = await readResult(caller.projectId, token);
+  const finished = await timeStage("wait", () => waitForFinish(token, syncWaitMs()));
+  stageSinceMark(token, "finished", "wakeup");
+  if (!finished) throw clientError.processingTimeout(token);
+  const view = await timeStage("read_result", () => readResult(caller.projectId, token));
   switch (view.state) {
     case "complete":
       return resultResponse(view.body, view.contentType, {

@@ -20,6 +20,7 @@ import { enableAdBlocking } from "./adblock";
 import { enableCookieBannerBlocking } from "./cookie-banners";
 import { applyPageOptions, selectorsOf, validateSelectors } from "./page-options";
 import type { PageSnapshot, Viewport, VisitLimits, VisitRequest } from "./types";
+import { recordStage, timeStage } from "@/lib/stage-timings";
 
 export type { ConsoleEntry, PageSnapshot, VisitLimits, VisitRequest } from "./types";
 
@@ -111,13 +112,16 @@ async function runVisit<T>(
       );
     }
 
-    const nav = await navigate(page, target.href, {
-      egress: lease.egress,
-      limits,
-      // A residential visit's connection goes out elsewhere: probing from here would say nothing.
-      probe: !req.residential,
-      loadPolicy: req.loadPolicy ?? "full",
-    });
+    const nav = await timeStage("navigation", () =>
+      navigate(page, target.href, {
+        egress: lease.egress,
+        limits,
+        // A residential visit's connection goes out elsewhere: probing from here would say nothing.
+        probe: !req.residential,
+        loadPolicy: req.loadPolicy ?? "full",
+      }),
+    );
+    const captured = performance.now();
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
     const html = await renderedHtml(page, limits.maxHtmlBytes);
@@ -134,7 +138,11 @@ async function runVisit<T>(
       page,
       settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
     };
-    return await consume(snapshot);
+    try {
+      return await consume(snapshot);
+    } finally {
+      recordStage("capture", performance.now() - captured);
+    }
   } catch (err) {
     throw asFailure(err, lease, crashed);
   }
@@ -159,13 +167,15 @@ export async function visitPage<T>(
   try {
     // If the browser dies under a visit, that is our fault, not the page's: run it once more.
     for (let attempt = 0; ; attempt++) {
-      const lease = await pool.acquire({
-        organization: req.organization,
-        host: target.hostname,
-        deviceScaleFactor: req.deviceScaleFactor ?? 1,
-        ...(exit && { exit: exit.name }),
-        cookieBanners: req.pageOptions?.block_cookie_banners === true,
-      });
+      const lease = await timeStage("slot", () =>
+        pool.acquire({
+          organization: req.organization,
+          host: target.hostname,
+          deviceScaleFactor: req.deviceScaleFactor ?? 1,
+          ...(exit && { exit: exit.name }),
+          cookieBanners: req.pageOptions?.block_cookie_banners === true,
+        }),
+      );
       // A page that never answers, or whose scripts hang the renderer (every evaluate then waits
       // forever), must not hold its slot: past the budget the page is closed, which ends whatever
       // was waiting on it, and the visit is a timeout (spec 7.4, retried per 7.5).

@@ -25,6 +25,7 @@ import { cachedBody, readCache, writeCache } from "@/lib/store/cache";
 import { announceFinished } from "@/lib/store/completion";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { OperationName } from "@/lib/schemas/options";
+import { markStage, recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
 
 /** What a run-request job carries: the token, and where its busy-host retries stand (spec §7.5). */
 export interface RunRequestJob {
@@ -55,8 +56,16 @@ const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
  * and enqueues a delayed one (`retryLater`), so the worker and its browser slot serve other
  * requests meanwhile. Every request ends within the retry window counted from its acceptance.
  */
-export async function runRequest(job: RunRequestJob): Promise<void> {
+export function runRequest(job: RunRequestJob): Promise<void> {
+  return withStageTimings(() => {
+    stageSinceMark(job.token, "enqueued", "pickup");
+    return runRequestTimed(job);
+  }, job.token);
+}
+
+async function runRequestTimed(job: RunRequestJob): Promise<void> {
   const { token } = job;
+  const loaded = performance.now();
   const req = await db().request.findUnique({ where: { token }, include: { project: true } });
   // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
   // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
@@ -66,6 +75,7 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
     where: { token },
     data: { state: "processing", startedAt: req.startedAt ?? new Date(), attempts: { increment: 1 } },
   });
+  recordStage("job_start", performance.now() - loaded);
   const spec = req.options as unknown as RunSpec;
   const startedAt = (req.startedAt ?? new Date()).getTime();
   const turn: TurnContext = {
@@ -79,12 +89,14 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
 
   let outcome: Outcome;
   try {
+    const politeness = performance.now();
     if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
     // A run holding a reserved turn attempts now, unless it was picked up too late to end in time.
     const plan = await planTurn(turn, job.turnAt);
     if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
     if (plan.kind === "wait") return await toLane({ ...job, turnAt: plan.until }, turn.host, plan.until);
     const lane = await laneFor(job, turn.host);
+    recordStage("politeness", performance.now() - politeness);
     if (lane === "enter") return await toLane({ token }, turn.host);
     if (lane === "leave") return void (await enqueue(RUN_REQUEST_JOB, { token }));
     outcome = await execute(spec, req.organizationId);
@@ -98,7 +110,7 @@ export async function runRequest(job: RunRequestJob): Promise<void> {
     if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
     return await toLane({ token, lastFailure: err.code }, turn.host, next.at);
   }
-  await afterSuccess(turn.host);
+  await timeStage("politeness", () => afterSuccess(turn.host));
   await done(outcome);
 }
 
@@ -199,49 +211,56 @@ async function finish(
           })
         : outcome.results.get(spec.operations[0])!.result;
   }
-  const settled = await transaction(async (tx) => {
-    const moved = await tx.request.updateMany({
-      where: { token, state: { in: ["queued", "processing"] } },
-      data: outcome.ok
-        ? {
-            state: "complete",
-            cost,
-            finishedAt: new Date(),
-            processingMs: elapsedMs,
-            cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached),
-            producedBy: producedByHeader(outcome.results),
-          }
-        : {
-            state: "failed",
-            error: FAILURES[outcome.failure.code],
-            errorCode: outcome.failure.code,
-            errorStatus: 422,
-            finishedAt: new Date(),
-            processingMs: elapsedMs,
-          },
-    });
-    if (!moved.count) return false; // another run of this job finished it first
-    if (outcome.ok) {
-      const contentType = contentTypeOf(spec.endpoint);
-      const body = encodeResult(data, contentType);
-      const { id: requestId } = await tx.request.findUniqueOrThrow({
-        where: { token },
-        select: { id: true },
+  const settled = await timeStage("finish", () =>
+    transaction(async (tx) => {
+      const moved = await tx.request.updateMany({
+        where: { token, state: { in: ["queued", "processing"] } },
+        data: outcome.ok
+          ? {
+              state: "complete",
+              cost,
+              finishedAt: new Date(),
+              processingMs: elapsedMs,
+              cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached),
+              producedBy: producedByHeader(outcome.results),
+            }
+          : {
+              state: "failed",
+              error: FAILURES[outcome.failure.code],
+              errorCode: outcome.failure.code,
+              errorStatus: 422,
+              finishedAt: new Date(),
+              processingMs: elapsedMs,
+            },
       });
-      const stored = await tx.result.create({
-        data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
-        select: { id: true },
-      });
-      // A single operation's result IS its cache entry's body: store it once, point at it.
-      const single = spec.endpoint !== "scrape" ? stored.id : undefined;
-      for (const [op, r] of outcome.results) {
-        if (r.fresh)
-          await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, { resultId: single });
+      if (!moved.count) return false; // another run of this job finished it first
+      if (outcome.ok) {
+        const contentType = contentTypeOf(spec.endpoint);
+        const body = encodeResult(data, contentType);
+        const { id: requestId } = await tx.request.findUniqueOrThrow({
+          where: { token },
+          select: { id: true },
+        });
+        const stored = await tx.result.create({
+          data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
+          select: { id: true },
+        });
+        // A single operation's result IS its cache entry's body: store it once, point at it.
+        const single = spec.endpoint !== "scrape" ? stored.id : undefined;
+        for (const [op, r] of outcome.results) {
+          if (r.fresh)
+            await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, {
+              resultId: single,
+            });
+        }
       }
-    }
-    await settle(orgId, token, reserved, cost, tx);
-    if (!spec.sync) await enqueueWebhookDelivery(tx, token);
-    return true;
-  });
-  if (settled) announceFinished(token);
+      await settle(orgId, token, reserved, cost, tx);
+      if (!spec.sync) await enqueueWebhookDelivery(tx, token);
+      return true;
+    }),
+  );
+  if (settled) {
+    markStage(token, "finished");
+    announceFinished(token);
+  }
 }
