@@ -48,6 +48,7 @@ const STAGES: Array<[string, string]> = [
   ["hit_record", "cache hit: record request"],
   ["admit", "admission"],
   ["record_enqueue", "request row + enqueue"],
+  ["admit_record_enqueue", "admission + request row + enqueue (1 tx)"],
   ["pickup", "job pickup latency"],
   ["job_start", "job: load row, mark processing"],
   ["politeness", "robots + host turn"],
@@ -56,10 +57,14 @@ const STAGES: Array<[string, string]> = [
   ["capture", "capture (content, html op)"],
   ["finish", "result write + settlement"],
   ["wakeup", "sync waiter wake-up"],
-  ["wait", "(sync wait, total of job stages)"],
+  ["job", "(job total)"],
+  ["wait", "(sync wait, total)"],
   ["read_result", "read result"],
   ["usage", "quota headers (usage read)"],
+  ["handler", "(route handler total)"],
 ];
+/** Totals that contain other stages: not added up. */
+const TOTALS = new Set(["wait", "job", "handler"]);
 
 const percentile = (xs: number[], p: number): number => {
   if (!xs.length) return NaN;
@@ -178,7 +183,7 @@ function stageTable(samples: Timed[]): string[] {
     lines.push(`  ${label.padEnd(36)} ${f(percentile(xs, 50))}  ${f(mean)}`);
   }
   const server = samples.map((s) =>
-    [...s.stages].filter(([k]) => k !== "wait").reduce((a, [, v]) => a + v, 0),
+    [...s.stages].filter(([k]) => !TOTALS.has(k)).reduce((a, [, v]) => a + v, 0),
   );
   const total = samples.map((s) => s.ms);
   lines.push(`  ${"sum of stages (excl. wait)".padEnd(36)} ${f(percentile(server, 50))}`);

@@ -1,14 +1,22 @@
 import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/db";
 import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
-import { admit, remainingCredits, settle, usageOf } from "@/lib/billing/admission";
+import {
+  admit,
+  remainingCredits,
+  rollOverPeriodIfDue,
+  settle,
+  usageOf,
+  type OrgUsage,
+} from "@/lib/billing/admission";
 import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
 import { RUN_REQUEST_JOB } from "@/lib/runner/job-names";
 import { ensureBooted } from "@/lib/server/boot";
-import { cachedBody, readCache, scrapeCacheKey, writeCache, type CacheHit } from "@/lib/store/cache";
+import { cachedBody, readCache, readStoredHit, scrapeCacheKey, type CacheHit } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
-import { waitForFinish } from "@/lib/store/completion";
+import { waitForFinish, watchFinish, type WaitOutcome } from "@/lib/store/completion";
+import { completeRequest } from "@/lib/runner/complete-request";
 import { readResult } from "@/lib/store/results";
 import type { Endpoint } from "@/lib/schemas/request";
 import type { OperationName } from "@/lib/schemas/options";
@@ -16,7 +24,8 @@ import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
 import { clientError } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
-import { failureResponse, guard, json, quotaHeaders, resultResponse } from "./respond";
+import { guard, json, quotaHeaders, resultResponse } from "./respond";
+import { answerWithResult } from "./result-answer";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor, requestHash } from "@/lib/store/keys";
 import { validateIdempotencyKey, validateRequest } from "./validate";
@@ -44,7 +53,7 @@ function syncWaitMs(): number {
 export function operationEndpoint(endpoint: Endpoint) {
   return (req: Request) =>
     withStageTimings(async () => {
-      const res = await guard(() => handleOperation(endpoint, req));
+      const res = await timeStage("handler", () => guard(() => handleOperation(endpoint, req)));
       const timing = serverTimingHeader(res.headers.get("X-Result-Token") ?? undefined);
       for (const [name, value] of Object.entries(timing)) res.headers.set(name, value);
       return res;
@@ -78,6 +87,10 @@ export async function processOperation(
   if (idempotencyKey) {
     const replay = await timeStage("lookup", () => findReplay(caller, idempotencyKey, hash));
     if (replay) return respondWithRequest(caller, replay.token, spec.sync, 0);
+  } else if (spec.sync && spec.endpoint !== "scrape") {
+    // The commonest hit (one operation, sync, no key): one read, one row, no transaction.
+    const hit = await timeStage("lookup", () => answerFromCache(caller, spec, hash));
+    if (hit) return hit;
   }
 
   // Cache: every operation already fresh in the cache → answer without a visit, for 0 credits.
@@ -94,22 +107,32 @@ export async function processOperation(
 
   const uncachedOps = spec.operations.filter((_, i) => !cached[i]);
   const price = priceOf(uncachedOps, spec.residential);
-  const usage = await timeStage("admit", () => admit(caller.project.organizationId, price));
+  const organizationId = caller.project.organizationId;
+  await rollOverPeriodIfDue(organizationId, caller.project.organization.periodStart);
 
   const token = newToken();
   bindStageTimings(token);
+  // Watching before the job exists: its finish can then never be missed, and the wait needs no
+  // first look at the database.
+  const watch = spec.sync ? watchFinish(token) : undefined;
+  let usage: OrgUsage;
   try {
-    await timeStage("record_enqueue", () =>
+    // Admission, the request row and its job commit together, or not at all.
+    usage = await timeStage("admit_record_enqueue", () =>
       transaction(async (tx) => {
+        const admitted = await admit(organizationId, price, tx);
         await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
         await tx.request.create({ data: requestRow(caller, spec, hash, token, idempotencyKey, price) });
         await enqueue(RUN_REQUEST_JOB, { token }, { tx });
+        return admitted;
       }),
     );
     markStage(token, "enqueued");
   } catch (err) {
-    // Whatever happened, the slot and the reservation go back.
-    await settle(caller.project.organizationId, token, price, 0);
+    watch?.cancel();
+    // Committed, then a step after the commit failed (an Inngest send): the slot and the reservation go back.
+    if (await db().request.findUnique({ where: { token }, select: { id: true } }))
+      await settle(organizationId, token, price, 0);
     if (idempotencyKey && isUniqueViolation(err)) {
       // Another request with the same key won the race: answer as its replay.
       const replay = await findReplay(caller, idempotencyKey, hash);
@@ -118,7 +141,7 @@ export async function processOperation(
     throw err;
   }
 
-  if (!spec.sync) {
+  if (!watch) {
     return json(
       accepted(token, spec.labels),
       200,
@@ -131,11 +154,47 @@ export async function processOperation(
       }),
     );
   }
-  return respondWithRequest(caller, token, true, null);
+  return answerWhenFinished(caller, token, () => watch.wait(syncWaitMs()), null);
 }
 
 function accepted(token: string, labels?: Record<string, string>) {
   return { token, status: "accepted", ...(labels && { labels }) };
+}
+
+/**
+ * A sync hit of one operation whose cache entry is a stored result: the entry, the result's body
+ * and the organization's usage in one read; the request row written pointing at that result
+ * (before the answer leaves, so its token is retrievable at once); no transaction. Null when the
+ * hit is not that simple (no entry, or an entry with a body of its own): the general path runs.
+ */
+async function answerFromCache(caller: ApiCaller, spec: RunSpec, hash: string): Promise<Response | null> {
+  const organizationId = caller.project.organizationId;
+  const hit = await readStoredHit(cacheKeyFor(spec.operations[0], spec), spec.maxAgeSeconds, organizationId);
+  if (!hit) return null;
+  const token = newToken();
+  await completeRequest({
+    token,
+    organizationId,
+    sync: true,
+    row: { create: requestRow(caller, spec, hash, token, undefined, 0) },
+    outcome: {
+      ok: true,
+      answeredFromId: hit.resultId,
+      contentType: hit.contentType,
+      cost: 0,
+      cached: true,
+      producedBy: null,
+    },
+  });
+  return resultResponse(hit.body, hit.contentType, {
+    ...quotaHeaders({
+      token,
+      cache: "hit",
+      cost: 0,
+      remaining: remainingCredits(hit.usage),
+      concurrencyLimit: hit.usage.concurrencyLimit,
+    }),
+  });
 }
 
 /**
@@ -149,16 +208,6 @@ async function respondWithRequest(
   sync: boolean,
   costOverride: number | null,
 ): Promise<Response> {
-  const headersFor = async (cached: boolean, cost: number) => {
-    const usage = await timeStage("usage", () => usageOf(caller.project.organizationId));
-    return quotaHeaders({
-      token,
-      cache: cached ? "hit" : "miss",
-      cost: costOverride ?? cost,
-      remaining: remainingCredits(usage),
-      concurrencyLimit: usage.concurrencyLimit,
-    });
-  };
   if (!sync) {
     // The acknowledgement needs only the small columns, never the (possibly large) result body.
     const row = await db().request.findUniqueOrThrow({
@@ -166,25 +215,53 @@ async function respondWithRequest(
       select: { labels: true, cached: true, cost: true },
     });
     const labels = (row.labels as Record<string, string> | null) ?? undefined;
-    return json(accepted(token, labels), 200, await headersFor(row.cached, row.cost));
+    const usage = await usageOf(caller.project.organizationId);
+    return json(
+      accepted(token, labels),
+      200,
+      quotaHeaders({
+        token,
+        cache: row.cached ? "hit" : "miss",
+        cost: costOverride ?? row.cost,
+        remaining: remainingCredits(usage),
+        concurrencyLimit: usage.concurrencyLimit,
+      }),
+    );
   }
-  const finished = await timeStage("wait", () => waitForFinish(token, syncWaitMs()));
+  return answerWhenFinished(caller, token, () => waitForFinish(token, syncWaitMs()), costOverride);
+}
+
+/**
+ * A sync request's answer once `wait` ends: from what the job announced when it ran in this
+ * process (no read at all), else from the stored request; 504 with the token if it did not end.
+ */
+async function answerWhenFinished(
+  caller: ApiCaller,
+  token: string,
+  wait: () => Promise<WaitOutcome>,
+  costOverride: number | null,
+): Promise<Response> {
+  const outcome = await timeStage("wait", wait);
   stageSinceMark(token, "finished", "wakeup");
-  if (!finished) throw clientError.processingTimeout(token);
-  const view = await timeStage("read_result", () => readResult(caller.projectId, token));
-  switch (view.state) {
-    case "complete":
-      return resultResponse(view.body, view.contentType, {
-        ...(await headersFor(view.cached, view.cost)),
-        ...producedByHeader(view.producedBy),
-      });
-    case "failed":
-      return failureResponse(view.code, view.error, token);
-    case "processing":
-      throw clientError.processingTimeout(token);
-    default:
-      throw clientError.notFound();
-  }
+  if (outcome === false) throw clientError.processingTimeout(token);
+  const view =
+    outcome === true
+      ? await timeStage("read_result", () => readResult(caller.projectId, token))
+      : outcome.view;
+  let usage = outcome === true ? undefined : outcome.usage;
+  if (view.state === "complete" && !usage)
+    usage = await timeStage("usage", () => usageOf(caller.project.organizationId));
+  return answerWithResult(view, {
+    whileProcessing: "timed-out",
+    completeHeaders: (v) =>
+      quotaHeaders({
+        token,
+        cache: v.cached ? "hit" : "miss",
+        cost: costOverride ?? v.cost,
+        remaining: remainingCredits(usage!),
+        concurrencyLimit: usage!.concurrencyLimit,
+      }),
+  });
 }
 
 async function findReplay(caller: ApiCaller, key: string, hash: string) {
@@ -226,31 +303,33 @@ async function recordCacheHit(
   const answer = await hitAnswer(spec, hits);
   if (!answer) return null; // an entry went away meanwhile: run the request instead
   try {
-    await transaction(async (tx) => {
-      await clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey);
-      const row = {
-        ...requestRow(caller, spec, hash, token, idempotencyKey, 0),
-        state: "complete" as const,
-        cached: true,
-        startedAt: new Date(),
-        finishedAt: new Date(),
-        processingMs: 0,
-      };
-      if ("answeredFromId" in answer) {
-        await tx.request.create({ data: { ...row, answeredFromId: answer.answeredFromId } });
-      } else {
-        const { body, contentType, cacheKey, operation, contentAt } = answer;
-        const created = await tx.request.create({
-          data: { ...row, result: { create: { body, contentType, bytes: Buffer.byteLength(body) } } },
-          select: { result: { select: { id: true } } },
-        });
-        // The entry now points at this stored body, so the next hit stores none.
-        await writeCache(cacheKey, operation, null, contentType, tx, {
-          resultId: created.result!.id,
-          createdAt: contentAt,
-        });
-      }
-      if (!spec.sync) await enqueueDelivery(tx, token);
+    if (idempotencyKey) {
+      await transaction((tx) => clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey));
+    }
+    const common = { ok: true as const, cost: 0, cached: true, producedBy: null };
+    await completeRequest({
+      token,
+      organizationId: caller.project.organizationId,
+      sync: spec.sync,
+      row: { create: requestRow(caller, spec, hash, token, idempotencyKey, 0) },
+      outcome:
+        "answeredFromId" in answer
+          ? { ...common, answeredFromId: answer.answeredFromId, contentType: contentTypeOf(spec.endpoint) }
+          : {
+              ...common,
+              body: answer.body,
+              contentType: answer.contentType,
+              // The entry now points at this stored body, so the next hit stores none.
+              cacheWrites: [
+                {
+                  cacheKey: answer.cacheKey,
+                  operation: answer.operation,
+                  contentType: answer.contentType,
+                  isThisResult: true,
+                  createdAt: answer.contentAt,
+                },
+              ],
+            },
     });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
@@ -295,12 +374,6 @@ async function hitAnswer(spec: RunSpec, hits: CacheHit[]): Promise<HitAnswer | n
   return { body: encodeResult(data, contentType), contentType, cacheKey, operation, contentAt };
 }
 
-/** Cache hits of async requests are delivered like any finished result. */
-async function enqueueDelivery(tx: Prisma.TransactionClient, token: string) {
-  const { enqueueWebhookDelivery } = await import("@/lib/webhooks/enqueue");
-  await enqueueWebhookDelivery(tx, token);
-}
-
 function requestRow(
   caller: ApiCaller,
   spec: RunSpec,
@@ -326,11 +399,6 @@ function requestRow(
   };
 }
 
-/** Which method produced an AI result (ARCHITECTURE §2), without changing the result's format. */
-function producedByHeader(producedBy: string | null): Record<string, string> {
-  return producedBy ? { "X-Produced-By": producedBy } : {};
-}
-
 function newToken(): string {
   return "req_" + crypto.randomBytes(16).toString("base64url");
 }
@@ -353,25 +421,5 @@ export function resultEndpoint() {
 
 /** The answer of GET /result/{token} for an authenticated caller (also the MCP get_result tool). */
 export async function collectResult(caller: ApiCaller, token: string): Promise<Response> {
-  const view = await readResult(caller.projectId, token);
-  switch (view.state) {
-    case "unknown":
-      throw clientError.notFound();
-    case "expired":
-      throw clientError.expired(token);
-    case "processing":
-      return json({ token, status: "processing", ...(view.labels ? { labels: view.labels } : {}) }, 202, {
-        "X-Result-Token": token,
-        // When to look again: clients (the SDK's waitForResult) poll at this pace.
-        "Retry-After": "1",
-      });
-    case "failed":
-      return failureResponse(view.code, view.error, token);
-    case "complete":
-      return resultResponse(view.body, view.contentType, {
-        "X-Result-Token": token,
-        "X-Cache": view.cached ? "hit" : "miss",
-        ...producedByHeader(view.producedBy),
-      });
-  }
+  return answerWithResult(await readResult(caller.projectId, token), { whileProcessing: "accepted" });
 }

@@ -43,6 +43,27 @@ export async function authenticate(authorization: string | null): Promise<ApiCal
     );
   }
   const org = key.project.organization;
-  if (!(await isEmailGateOpen(org.id, org.plan))) throw clientError.emailUnverified();
+  if (!(await gateOpen(org.id, org.plan))) throw clientError.emailUnverified();
   return key;
+}
+
+/**
+ * An open email gate stays open (a confirmed address is not un-confirmed), so an open answer is
+ * remembered as long as a cached key is (lib/auth/keys.ts); a closed one is asked again each time,
+ * so a confirmation takes effect at once.
+ */
+const g = globalThis as unknown as { __openGates?: Map<string, number> };
+const openGates = (g.__openGates ??= new Map<string, number>());
+
+async function gateOpen(organizationId: string, plan: string): Promise<boolean> {
+  if (plan !== "free") return true;
+  const ttl = Number(process.env.API_KEY_CACHE_MS ?? 5000);
+  const at = openGates.get(organizationId);
+  if (at !== undefined && Date.now() - at < ttl) return true;
+  const open = await isEmailGateOpen(organizationId, plan);
+  if (open && ttl > 0) {
+    if (openGates.size >= 10_000) openGates.clear();
+    openGates.set(organizationId, Date.now());
+  }
+  return open;
 }

@@ -53,6 +53,7 @@ export async function rotateKey(
     });
     return tx.apiKey.create({ data: { projectId, hash, prefix } });
   });
+  forgetCachedKeys();
   return { apiKey: key, keyId: row.id };
 }
 
@@ -62,6 +63,7 @@ export async function stopOldKeys(projectId: string): Promise<number> {
     where: { projectId, state: "grace" },
     data: { state: "revoked", graceUntil: null },
   });
+  forgetCachedKeys();
   return count;
 }
 
@@ -73,10 +75,7 @@ export type KeyLookup = Awaited<ReturnType<typeof findKey>>;
  */
 export async function findKey(presented: string, now = new Date()) {
   const hash = hashKey(presented);
-  const row = await db().apiKey.findUnique({
-    where: { hash },
-    include: { project: { include: { organization: true } } },
-  });
+  const row = await lookUpKey(hash, now);
   if (!row) return null;
   if (!crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return null;
   const live =
@@ -84,9 +83,51 @@ export async function findKey(presented: string, now = new Date()) {
   if (!live) return null;
   // "Last used" for the dashboard, written at most once a minute per key so it costs no hot-path write.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    row.lastUsedAt = now; // the cached copy too, so the next minute's requests write nothing
     void db()
       .apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } })
       .catch(() => {});
   }
   return row;
+}
+
+/**
+ * Known keys, kept in memory for a few seconds (API_KEY_CACHE_MS, default 5000; 0 turns it off) so
+ * a request does not pay a database read to authenticate. Revoking or rotating a key in this
+ * process empties the cache at once; another process honours it within the TTL (docs/decisions.md
+ * "API key lookups cached for 5 seconds"). Unknown keys are never cached: a guess costs a read.
+ * Liveness (state, grace window) is checked on every use against the cached row.
+ */
+const g = globalThis as unknown as { __keyCache?: Map<string, { row: KeyRow; at: number }> };
+const keyCache = (g.__keyCache ??= new Map());
+const KEY_CACHE_MAX = 10_000;
+
+type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
+
+function keyCacheMs(): number {
+  return Number(process.env.API_KEY_CACHE_MS ?? 5000);
+}
+
+function readKey(hash: string) {
+  return db().apiKey.findUnique({
+    where: { hash },
+    include: { project: { include: { organization: true } } },
+  });
+}
+
+async function lookUpKey(hash: string, now: Date): Promise<KeyRow | null> {
+  const ttl = keyCacheMs();
+  const cached = keyCache.get(hash);
+  if (cached && now.getTime() - cached.at < ttl) return cached.row;
+  const row = await readKey(hash);
+  if (row && ttl > 0) {
+    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+    keyCache.set(hash, { row, at: now.getTime() });
+  } else keyCache.delete(hash);
+  return row;
+}
+
+/** Empties the key cache of this process (a key was revoked, rotated or its project changed). */
+export function forgetCachedKeys(): void {
+  keyCache.clear();
 }

@@ -42,10 +42,27 @@ export async function rollOverPeriod(organizationId: string, now = new Date()): 
   }
 }
 
-/** Takes a slot and reserves `credits`; throws 429 `concurrency_limit` or `quota_exceeded`. */
-export async function admit(organizationId: string, credits: number): Promise<OrgUsage> {
-  await rollOverPeriod(organizationId);
-  const rows = await db().$queryRaw<OrgUsage[]>`
+/**
+ * Rolls the period over when due. `knownStart` is the organization's period start as read moments
+ * ago (the authenticated caller's): while it is still the current period's start, no rollover can
+ * be due (one only happens once that period has ended), and no read is needed.
+ */
+export async function rollOverPeriodIfDue(organizationId: string, knownStart?: Date, now = new Date()) {
+  if (knownStart && currentPeriodStart(knownStart, now).getTime() === knownStart.getTime()) return;
+  await rollOverPeriod(organizationId, now);
+}
+
+/**
+ * Takes a slot and reserves `credits`; throws 429 `concurrency_limit` or `quota_exceeded`. Call
+ * `rollOverPeriodIfDue` first. With `client` a transaction, the admission commits (or rolls back)
+ * with the request it admits.
+ */
+export async function admit(
+  organizationId: string,
+  credits: number,
+  client: Client = db(),
+): Promise<OrgUsage> {
+  const rows = await client.$queryRaw<OrgUsage[]>`
     UPDATE "Organization"
        SET "running" = "running" + 1, "creditsReserved" = "creditsReserved" + ${credits}
      WHERE "id" = ${organizationId}
@@ -54,7 +71,7 @@ export async function admit(organizationId: string, credits: number): Promise<Or
  RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running", "plan"::text AS "plan", "periodStart"`;
   if (rows.length) return rows[0];
 
-  const org = await db().organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const org = await client.organization.findUniqueOrThrow({ where: { id: organizationId } });
   if (org.plan === "free" && org.creditsUsed + org.creditsReserved + credits > org.monthlyCredits) {
     throw clientError.quotaExceeded({
       limit: org.monthlyCredits,

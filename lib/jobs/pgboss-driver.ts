@@ -1,6 +1,7 @@
 import { PgBoss, fromPrisma, type Job, type PrismaTransactionLike, type SendOptions } from "pg-boss";
 import { withAdvisoryLock } from "@/lib/db/advisory-lock";
 import type { DatabaseConfig } from "@/lib/db/config";
+import { afterCommit } from "./after-commit";
 import { resolveJobOptions, type JobEnvelope } from "./defaults";
 import { postgresKeyLock, type KeyLock } from "./key-lock";
 import { bossOptions, DEFAULT_TIMINGS, queueOptions, workOptions, type PgBossTimings } from "./pgboss-config";
@@ -82,6 +83,10 @@ export class PgBossDriver implements JobDriver {
     if (!id) throw new Error(`pg-boss did not accept job "${name}"`);
     // NOTIFY only fires for jobs due now; wake local workers when a delayed one comes due.
     if (send.startAfter) this.wakeAt(name, Date.now() + options.delaySeconds! * 1000);
+    // A job due now, with workers in this process: wake them directly (once the job is visible),
+    // rather than after the NOTIFY's round trip through the database, or a poll.
+    else if (options.tx === undefined) this.wakeNow(name);
+    else afterCommit(options.tx, async () => this.wakeNow(name));
     return id;
   }
 
@@ -186,6 +191,13 @@ export class PgBossDriver implements JobDriver {
       if (job?.state === "active" && tries > 1) return this.wakeForRetry(name, id, tries - 1);
       if (job?.state === "retry") this.wakeAt(name, new Date(job.startAfter).getTime());
     });
+  }
+
+  private wakeNow(name: string): void {
+    const boss = this.boss;
+    const ids = this.workers.get(name);
+    if (!boss || !ids?.length) return;
+    void boss.then((b) => ids.forEach((id) => b.notifyWorker(id))).catch(() => {});
   }
 
   private wakeAt(name: string, at: number): void {

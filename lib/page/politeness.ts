@@ -69,17 +69,46 @@ function isHealthy(backoffMs: number | undefined, lastSuccessAt: number | undefi
   return backoffMs === 0 && lastSuccessAt !== undefined && lastSuccessAt > now - HEALTHY_FOR_MS;
 }
 
+/**
+ * What this process last saw of a host's row, and when: a run reads the row once (in `reserve`)
+ * and answers `knownHealthy` and `succeeded` from that read instead of reading it twice more.
+ */
+const SEEN_FRESH_MS = 1_000;
+const g = globalThis as unknown as {
+  __hostSeen?: Map<string, { backoffMs: number; lastSuccessAt?: number; at: number }>;
+};
+const seen = (g.__hostSeen ??= new Map());
+
+function seenRecently(host: string, now: number) {
+  const s = seen.get(host);
+  return s && now - s.at < SEEN_FRESH_MS ? s : undefined;
+}
+
+function remember(host: string, backoffMs: number, lastSuccessAt: Date | null, now: number): void {
+  if (seen.size > 10_000) seen.clear();
+  seen.set(host, { backoffMs, lastSuccessAt: lastSuccessAt?.getTime(), at: now });
+}
+
 /** HostState rows through Prisma; a row lock serialises workers racing for the same host. */
 export const prismaHostStateStore: HostStateStore = {
   async reserve(host, now) {
-    return db().$transaction(async (tx) => {
-      const row = await lockedRow(tx, host, now);
-      const slot = Math.max(now, row.nextAllowedAt.getTime());
-      await tx.hostState.update({ where: { host }, data: { nextAllowedAt: new Date(slot + row.backoffMs) } });
-      return slot;
-    });
+    // ONE atomic statement (its row lock serialises racing workers and processes): the turn is the
+    // later of now and the host's next turn, which moves back by the host's current backoff.
+    const at = new Date(now);
+    const [row] = await db().$queryRaw<
+      Array<{ nextAllowedAt: Date; backoffMs: number; lastSuccessAt: Date | null }>
+    >`
+      INSERT INTO "HostState" ("host", "nextAllowedAt", "updatedAt") VALUES (${host}, ${at}, now())
+      ON CONFLICT ("host") DO UPDATE
+         SET "nextAllowedAt" = GREATEST(${at}, "HostState"."nextAllowedAt")
+                               + "HostState"."backoffMs" * interval '1 millisecond',
+             "updatedAt" = now()
+      RETURNING "nextAllowedAt", "backoffMs", "lastSuccessAt"`;
+    remember(host, row.backoffMs, row.lastSuccessAt, now);
+    return new Date(row.nextAllowedAt).getTime() - row.backoffMs;
   },
   async failed(host, now, minWaitMs, code) {
+    seen.delete(host);
     return db().$transaction(async (tx) => {
       const row = await lockedRow(tx, host, now);
       const backoffMs = nextBackoff(row.backoffMs, minWaitMs);
@@ -96,17 +125,23 @@ export const prismaHostStateStore: HostStateStore = {
     return (row?.lastFailure ?? null) as FailureCode | null;
   },
   async succeeded(host, now) {
-    const row = await db().hostState.findUnique({ where: { host } });
-    const fresh = (row?.lastSuccessAt?.getTime() ?? 0) > now - SUCCESS_WRITE_EVERY_MS;
-    if (row && row.backoffMs === 0 && fresh) return;
-    const backoffMs = healthierBackoff(row?.backoffMs ?? 0);
+    const recent = seenRecently(host, now);
+    const row = recent ? null : await db().hostState.findUnique({ where: { host } });
+    const backoff = recent ? recent.backoffMs : row?.backoffMs;
+    const lastSuccess = recent ? recent.lastSuccessAt : row?.lastSuccessAt?.getTime();
+    const fresh = (lastSuccess ?? 0) > now - SUCCESS_WRITE_EVERY_MS;
+    if (backoff === 0 && fresh) return;
+    const backoffMs = healthierBackoff(backoff ?? 0);
     await db().hostState.upsert({
       where: { host },
       create: { host, nextAllowedAt: new Date(now), lastSuccessAt: new Date(now) },
       update: { backoffMs, lastSuccessAt: new Date(now) },
     });
+    remember(host, backoffMs, new Date(now), now);
   },
   async knownHealthy(host, now) {
+    const recent = seenRecently(host, now);
+    if (recent) return isHealthy(recent.backoffMs, recent.lastSuccessAt, now);
     const row = await db().hostState.findUnique({ where: { host } });
     return isHealthy(row?.backoffMs, row?.lastSuccessAt?.getTime(), now);
   },

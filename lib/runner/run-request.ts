@@ -1,10 +1,9 @@
 import { db } from "@/lib/db";
-import { enqueue, transaction } from "@/lib/jobs";
+import { enqueue } from "@/lib/jobs";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { OperationFailure, FAILURES, type FailureCode } from "@/lib/failures";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor } from "@/lib/store/keys";
-import { settle } from "@/lib/billing/admission";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";
 import { runOperations } from "@/lib/operations";
@@ -21,11 +20,10 @@ import {
 } from "@/lib/page/politeness";
 import { DEFAULT_LIMITS } from "@/lib/page/visit";
 import { RUN_REQUEST_JOB } from "./job-names";
-import { cachedBody, readCache, writeCache } from "@/lib/store/cache";
-import { announceFinished } from "@/lib/store/completion";
-import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
+import { cachedBody, readCache } from "@/lib/store/cache";
+import { completeRequest } from "./complete-request";
 import type { OperationName } from "@/lib/schemas/options";
-import { markStage, recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
+import { recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
 
 /** What a run-request job carries: the token, and where its busy-host retries stand (spec §7.5). */
 export interface RunRequestJob {
@@ -59,28 +57,21 @@ const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
 export function runRequest(job: RunRequestJob): Promise<void> {
   return withStageTimings(() => {
     stageSinceMark(job.token, "enqueued", "pickup");
-    return runRequestTimed(job);
+    return timeStage("job", () => runRequestTimed(job));
   }, job.token);
 }
 
 async function runRequestTimed(job: RunRequestJob): Promise<void> {
   const { token } = job;
   const loaded = performance.now();
-  const req = await db().request.findUnique({ where: { token }, include: { project: true } });
-  // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
-  // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
-  if (!req) throw new Error(`request ${token} not found (yet)`);
-  if (req.state === "complete" || req.state === "failed") return;
-  await db().request.update({
-    where: { token },
-    data: { state: "processing", startedAt: req.startedAt ?? new Date(), attempts: { increment: 1 } },
-  });
+  const req = await startRun(token);
+  if (!req) return; // already complete or failed
   recordStage("job_start", performance.now() - loaded);
   const spec = req.options as unknown as RunSpec;
-  const startedAt = (req.startedAt ?? new Date()).getTime();
+  const startedAt = new Date(req.startedAt).getTime();
   const turn: TurnContext = {
     host: hostOf(spec.url),
-    deadline: req.createdAt.getTime() + retryWindowMs(),
+    deadline: new Date(req.createdAt).getTime() + retryWindowMs(),
     attemptReserveMs: ATTEMPT_RESERVE_MS,
     ...(job.lastFailure && { lastFailure: new OperationFailure(job.lastFailure, "previous attempt") }),
   };
@@ -90,7 +81,7 @@ async function runRequestTimed(job: RunRequestJob): Promise<void> {
   let outcome: Outcome;
   try {
     const politeness = performance.now();
-    if (req.project.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
+    if (req.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
     // A run holding a reserved turn attempts now, unless it was picked up too late to end in time.
     const plan = await planTurn(turn, job.turnAt);
     if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
@@ -112,6 +103,34 @@ async function runRequestTimed(job: RunRequestJob): Promise<void> {
   }
   await timeStage("politeness", () => afterSuccess(turn.host));
   await done(outcome);
+}
+
+interface StartedRun {
+  organizationId: string;
+  reserved: number;
+  options: unknown;
+  createdAt: Date;
+  startedAt: Date;
+  robotsPolicy: string;
+}
+
+/**
+ * Marks the request processing (counting the attempt, keeping the first start) and loads what the
+ * run needs, in ONE statement. Null when the request has already ended.
+ */
+async function startRun(token: string, now = new Date()): Promise<StartedRun | null> {
+  const rows = await db().$queryRaw<StartedRun[]>`
+    UPDATE "Request" r
+       SET "state" = 'processing', "startedAt" = COALESCE(r."startedAt", ${now}), "attempts" = r."attempts" + 1
+      FROM "Project" p
+     WHERE r."token" = ${token} AND r."state" IN ('queued', 'processing') AND p."id" = r."projectId"
+ RETURNING r."organizationId", r."reserved", r."options", r."createdAt", r."startedAt", p."robotsPolicy"::text AS "robotsPolicy"`;
+  if (rows[0]) return rows[0];
+  // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
+  // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
+  if (!(await db().request.findUnique({ where: { token }, select: { id: true } })))
+    throw new Error(`request ${token} not found (yet)`);
+  return null;
 }
 
 /**
@@ -211,56 +230,38 @@ async function finish(
           })
         : outcome.results.get(spec.operations[0])!.result;
   }
-  const settled = await timeStage("finish", () =>
-    transaction(async (tx) => {
-      const moved = await tx.request.updateMany({
-        where: { token, state: { in: ["queued", "processing"] } },
-        data: outcome.ok
-          ? {
-              state: "complete",
-              cost,
-              finishedAt: new Date(),
-              processingMs: elapsedMs,
-              cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached),
-              producedBy: producedByHeader(outcome.results),
-            }
-          : {
-              state: "failed",
-              error: FAILURES[outcome.failure.code],
-              errorCode: outcome.failure.code,
-              errorStatus: 422,
-              finishedAt: new Date(),
-              processingMs: elapsedMs,
-            },
-      });
-      if (!moved.count) return false; // another run of this job finished it first
-      if (outcome.ok) {
-        const contentType = contentTypeOf(spec.endpoint);
-        const body = encodeResult(data, contentType);
-        const { id: requestId } = await tx.request.findUniqueOrThrow({
-          where: { token },
-          select: { id: true },
-        });
-        const stored = await tx.result.create({
-          data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
-          select: { id: true },
-        });
-        // A single operation's result IS its cache entry's body: store it once, point at it.
-        const single = spec.endpoint !== "scrape" ? stored.id : undefined;
-        for (const [op, r] of outcome.results) {
-          if (r.fresh)
-            await writeCache(cacheKeyFor(op, spec), op, r.result, contentTypeOf(op), tx, {
-              resultId: single,
-            });
-        }
-      }
-      await settle(orgId, token, reserved, cost, tx);
-      if (!spec.sync) await enqueueWebhookDelivery(tx, token);
-      return true;
+  const contentType = contentTypeOf(spec.endpoint);
+  await timeStage("finish", () =>
+    completeRequest({
+      token,
+      organizationId: orgId,
+      sync: spec.sync,
+      row: { running: { processingMs: elapsedMs } },
+      reserved,
+      outcome: outcome.ok
+        ? {
+            ok: true,
+            body: encodeResult(data, contentType),
+            contentType,
+            cost,
+            cached: cost === 0 && [...outcome.results.values()].every((r) => r.cached),
+            producedBy: producedByHeader(outcome.results),
+            // A single operation's result IS its cache entry's body: stored once, pointed at.
+            cacheWrites: [...outcome.results]
+              .filter(([, r]) => r.fresh)
+              .map(([op, r]) => ({
+                cacheKey: cacheKeyFor(op, spec),
+                operation: op,
+                contentType: contentTypeOf(op),
+                ...(spec.endpoint === "scrape" ? { value: r.result } : { isThisResult: true }),
+              })),
+          }
+        : {
+            ok: false,
+            code: outcome.failure.code,
+            error: FAILURES[outcome.failure.code],
+            status: 422,
+          },
     }),
   );
-  if (settled) {
-    markStage(token, "finished");
-    announceFinished(token);
-  }
 }

@@ -49,6 +49,47 @@ export async function readCache(
   return hit;
 }
 
+/** A fresh entry that is a stored result, with that result's body and its reader's usage. */
+export interface StoredHit {
+  resultId: string;
+  contentType: string;
+  body: string;
+  usage: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number };
+}
+
+/**
+ * The hot path of a cache hit in ONE indexed read: the entry, the body of the result it is, and
+ * the organization's usage (for the quota headers the answer carries). Null when there is no fresh
+ * entry, or the entry is not a stored result (a scrape's part keeps a body of its own: the general
+ * path handles those).
+ */
+export async function readStoredHit(
+  cacheKey: string,
+  maxAgeSeconds: number,
+  organizationId: string,
+  now = new Date(),
+): Promise<StoredHit | null> {
+  if (maxAgeSeconds <= 0) return null;
+  const rows = await db().$queryRaw<
+    Array<Omit<StoredHit, "usage"> & StoredHit["usage"] & { createdAt: Date }>
+  >`
+    SELECT c."resultId", c."contentType", c."createdAt", r."body",
+           o."monthlyCredits", o."creditsUsed", o."creditsReserved", o."concurrencyLimit"
+      FROM "CacheEntry" c
+      JOIN "Result" r ON r."id" = c."resultId" AND r."purgedAt" IS NULL AND r."body" IS NOT NULL
+      JOIN "Organization" o ON o."id" = ${organizationId}
+     WHERE c."cacheKey" = ${cacheKey}`;
+  const row = rows[0];
+  if (!row || now.getTime() - new Date(row.createdAt).getTime() > maxAgeSeconds * 1000) return null;
+  const { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
+  return {
+    resultId: row.resultId,
+    contentType: row.contentType,
+    body: row.body,
+    usage: { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit },
+  };
+}
+
 /** The body of a hit (its own, or its Result's); null when it went away meanwhile. */
 export async function cachedBody(hit: CacheHit): Promise<string | null> {
   const entry = await db().cacheEntry.findUnique({

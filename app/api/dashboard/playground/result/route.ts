@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { clientError, dashboardError } from "@/lib/api/errors";
-import { failureResponse, json, resultResponse } from "@/lib/api/respond";
+import { dashboardError } from "@/lib/api/errors";
+import { answerWithResult } from "@/lib/api/result-answer";
 import { readResult } from "@/lib/store/results";
 import { withProjectSession } from "@/lib/dashboard/with-project-session";
 import { asInertDownload } from "@/lib/dashboard/inert-answer";
@@ -21,23 +21,10 @@ const answer = withProjectSession(
     if (!projectId || !token) throw dashboardError.invalidQuery("Pass projectId and token.");
     return { projectId, token };
   },
-  async ({ projectId, token }) => {
-    const view = await readResult(projectId, token);
-    switch (view.state) {
-      case "unknown":
-        throw clientError.notFound();
-      case "expired":
-        throw clientError.expired(token);
-      case "processing":
-        return json({ token, status: "processing" }, 202, { "X-Result-Token": token });
-      case "failed":
-        return failureResponse(view.code as Parameters<typeof failureResponse>[0], view.error, token);
-      case "complete":
-        return resultResponse(view.body, view.contentType, {
-          "X-Result-Token": token,
-          "X-Cache": view.cached ? "hit" : "miss",
-          "X-Quota-Cost": String(view.cost),
-        });
-    }
-  },
+  // Answered exactly as GET /result/{token} is, plus what the request cost.
+  async ({ projectId, token }) =>
+    answerWithResult(await readResult(projectId, token), {
+      whileProcessing: "accepted",
+      completeHeaders: (view) => ({ "X-Quota-Cost": String(view.cost) }),
+    }),
 );
