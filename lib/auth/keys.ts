@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { db } from "@/lib/db";
+import { db, dbConfig } from "@/lib/db";
+import { listen, listeningTo } from "@/lib/db/listen";
 
 /**
  * API keys, in the spirit of unkey:
@@ -53,7 +54,7 @@ export async function rotateKey(
     });
     return tx.apiKey.create({ data: { projectId, hash, prefix } });
   });
-  forgetCachedKeys();
+  await announceKeysChanged();
   return { apiKey: key, keyId: row.id };
 }
 
@@ -63,7 +64,7 @@ export async function stopOldKeys(projectId: string): Promise<number> {
     where: { projectId, state: "grace" },
     data: { state: "revoked", graceUntil: null },
   });
-  forgetCachedKeys();
+  await announceKeysChanged();
   return count;
 }
 
@@ -93,10 +94,12 @@ export async function findKey(presented: string, now = new Date()) {
 
 /**
  * Known keys, kept in memory for a few seconds (API_KEY_CACHE_MS, default 5000; 0 turns it off) so
- * a request does not pay a database read to authenticate. Revoking or rotating a key in this
- * process empties the cache at once; another process honours it within the TTL (docs/decisions.md
- * "API key lookups cached for 5 seconds"). Unknown keys are never cached: a guess costs a read.
- * Liveness (state, grace window) is checked on every use against the cached row.
+ * a request does not pay a database read to authenticate. Revoking or rotating a key empties the
+ * cache of this process at once and, on PostgreSQL, of every other process through a NOTIFY they
+ * LISTEN for; a process not listening (its connection dropped) does not cache at all. The TTL
+ * bounds what a lost notification could cost (docs/decisions.md "API key lookups cached in
+ * memory"). Unknown keys are never cached: a guess costs a read. Liveness (state, grace window) is
+ * checked on every use against the cached row.
  */
 const g = globalThis as unknown as { __keyCache?: Map<string, { row: KeyRow; at: number }> };
 const keyCache = (g.__keyCache ??= new Map());
@@ -115,8 +118,25 @@ function readKey(hash: string) {
   });
 }
 
+const KEYS_CHANGED_CHANNEL = "ptd_keys_changed";
+
+async function announceKeysChanged(): Promise<void> {
+  forgetCachedKeys();
+  if (dbConfig().kind !== "postgres") return; // PGlite: one process, cleared above
+  await db().$queryRaw`SELECT pg_notify(${KEYS_CHANGED_CHANNEL}, '')`;
+}
+
+/** Whether cached keys may be used: always on PGlite; on PostgreSQL while key changes are heard. */
+async function cacheUsable(): Promise<boolean> {
+  if (dbConfig().kind !== "postgres") return true;
+  if (!listeningTo(KEYS_CHANGED_CHANNEL)) {
+    await listen(KEYS_CHANGED_CHANNEL, forgetCachedKeys, forgetCachedKeys).catch(() => {});
+  }
+  return listeningTo(KEYS_CHANGED_CHANNEL);
+}
+
 async function lookUpKey(hash: string, now: Date): Promise<KeyRow | null> {
-  const ttl = keyCacheMs();
+  const ttl = (await cacheUsable()) ? keyCacheMs() : 0;
   const cached = keyCache.get(hash);
   if (cached && now.getTime() - cached.at < ttl) return cached.row;
   const row = await readKey(hash);

@@ -1,0 +1,70 @@
+import pg from "pg";
+import { dbConfig } from "./index";
+
+/**
+ * PostgreSQL LISTEN for this process: one connection, opened on the first `listen`, carrying every
+ * channel asked for; re-opened by the next `listen` after it drops (`onDrop` handlers run then, so a
+ * listener can stop trusting what it may have missed). Nothing on the embedded database: PGlite
+ * belongs to one process, and in-process calls reach everything there is.
+ */
+type Handler = (payload: string) => void;
+
+interface ListenState {
+  client: pg.Client;
+  ready: Promise<void>;
+  channels: Set<string>;
+}
+
+const g = globalThis as unknown as {
+  __listen?: ListenState;
+  __listenHandlers?: Map<string, Set<Handler>>;
+  __listenDrops?: Set<() => void>;
+};
+const handlers = (g.__listenHandlers ??= new Map<string, Set<Handler>>());
+const drops = (g.__listenDrops ??= new Set<() => void>());
+
+/** Calls `handler` for every NOTIFY on `channel`; resolves once listening (at once on PGlite). */
+export async function listen(channel: string, handler: Handler, onDrop?: () => void): Promise<void> {
+  const config = dbConfig();
+  if (config.kind !== "postgres") return;
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let set = handlers.get(channel);
+  if (!set) handlers.set(channel, (set = new Set()));
+  set.add(handler);
+  if (onDrop) drops.add(onDrop);
+  const state = (g.__listen ??= open(config.url));
+  await state.ready;
+  if (!state.channels.has(channel)) {
+    await state.client.query(`LISTEN ${channel}`);
+    state.channels.add(channel);
+  }
+}
+
+/** Whether this process hears `channel` now (a dropped connection is re-opened by the next `listen`). */
+export function listeningTo(channel: string): boolean {
+  return g.__listen?.channels.has(channel) ?? false;
+}
+
+function open(url: string): ListenState {
+  const client = new pg.Client({ connectionString: url });
+  const state: ListenState = { client, channels: new Set(), ready: Promise.resolve() };
+  const drop = () => {
+    if (g.__listen !== state) return;
+    g.__listen = undefined;
+    client.end().catch(() => {});
+    for (const d of drops) d();
+  };
+  client.on("notification", (m) => {
+    for (const h of handlers.get(m.channel) ?? []) h(m.payload ?? "");
+  });
+  client.on("error", drop);
+  client.on("end", drop);
+  state.ready = client.connect().then(
+    () => undefined,
+    (err: Error) => {
+      drop();
+      throw err;
+    },
+  );
+  return state;
+}
