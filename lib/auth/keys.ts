@@ -123,7 +123,7 @@ const KEYS_CHANGED_CHANNEL = "ptd_keys_changed";
 async function announceKeysChanged(): Promise<void> {
   forgetCachedKeys();
   if (dbConfig().kind !== "postgres") return; // PGlite: one process, cleared above
-  await db().$queryRaw`SELECT pg_notify(${KEYS_CHANGED_CHANNEL}, '')`;
+  await db().$executeRaw`SELECT pg_notify(${KEYS_CHANGED_CHANNEL}, '')`;
 }
 
 /** Whether cached keys may be used: always on PGlite; on PostgreSQL while key changes are heard. */
