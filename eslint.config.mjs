@@ -6,7 +6,8 @@ import nextTs from "eslint-config-next/typescript";
  * own layer or below; `npm run lint:circles` (dpdm) checks that nothing imports in a circle.
  *
  * 0. Foundation, importing nothing of ours: lib/net (egress guard), lib/failures.ts (the domain's
- *    failure codes and sentences), lib/singleton.ts, lib/schemas (request shapes, RunSpec).
+ *    failure codes and sentences), lib/singleton.ts, lib/stage-timings.ts (the bench's opt-in
+ *    per-stage clock, any layer may time a stage), lib/schemas (request shapes, RunSpec).
  * 1. Infrastructure: lib/db, lib/jobs (runs whatever is registered; knows no job), lib/limits,
  *    lib/email, lib/security, lib/store (results, cache, request keys).
  * 2. The engine: lib/page (browser, visits) → lib/ai, lib/lighthouse → lib/operations.
@@ -21,7 +22,7 @@ import nextTs from "eslint-config-next/typescript";
  * Each entry lists what a folder may import of ours besides itself (as `@/…` paths); anything else
  * of ours is an error, static `import`/`export … from` and dynamic `import()` alike.
  */
-const FOUNDATION = ["lib/net", "lib/failures", "lib/singleton", "lib/schemas"];
+const FOUNDATION = ["lib/net", "lib/failures", "lib/singleton", "lib/stage-timings", "lib/schemas"];
 const INFRASTRUCTURE = [
   ...FOUNDATION,
   "lib/db",
@@ -39,7 +40,7 @@ const BELOW_SURFACES = [...SERVICES, "lib/runner", ...ENTRY_HOOKS];
 
 const LAYERS = [
   { files: ["lib/net/**"], allow: [] },
-  { files: ["lib/failures.ts", "lib/singleton.ts"], allow: [] },
+  { files: ["lib/failures.ts", "lib/singleton.ts", "lib/stage-timings.ts"], allow: [] },
   // The price list is data the schemas' descriptions print (lib/billing/prices.ts imports only lib/schemas).
   { files: ["lib/schemas/**"], allow: ["lib/failures", "lib/billing/prices"] },
   { files: ["lib/sdk/**"], allow: ["lib/schemas"] },

@@ -2,7 +2,6 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { db, dbConfig } from "@/lib/db";
 import { singleton } from "@/lib/singleton";
-import type { OrgUsage } from "@/lib/billing/admission";
 import type { ResultView } from "./results";
 
 /**
@@ -20,7 +19,7 @@ export const FINISHED_CHANNEL = "ptd_request_finished";
 export interface Finished {
   view: Extract<ResultView, { state: "complete" | "failed" }>;
   /** The organization's usage once this request was settled (for X-Quota-Remaining). */
-  usage?: OrgUsage;
+  usage?: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number };
 }
 
 /** How a wait ended: the finish as announced in this process, `true` (finished elsewhere), or `false` (timed out). */
