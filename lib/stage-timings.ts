@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { singleton } from "@/lib/singleton";
 
 /**
  * Where a request's time goes, stage by stage (bench/hot-path.ts reads it). Off unless the process
@@ -17,12 +18,8 @@ interface StageRecord {
 }
 
 // One store and one token map per process, whichever Next.js bundle loaded this module.
-const g = globalThis as unknown as {
-  __stageStore?: AsyncLocalStorage<StageRecord>;
-  __stageByToken?: Map<string, StageRecord>;
-};
-const store = (g.__stageStore ??= new AsyncLocalStorage<StageRecord>());
-const byToken = (g.__stageByToken ??= new Map<string, StageRecord>());
+const store = singleton("stage-timings.store", () => new AsyncLocalStorage<StageRecord>());
+const byToken = singleton("stage-timings.by-token", () => new Map<string, StageRecord>());
 
 const newRecord = (): StageRecord => ({ stages: [], marks: new Map() });
 

@@ -40,7 +40,7 @@ import {
 } from "@/lib/stage-timings";
 
 /**
- * THE request pipeline behind all nine operation endpoints (ARCHITECTURE §1):
+ * THE request pipeline behind all nine operation endpoints (docs/architecture.md §1):
  * authenticate → rate limit → parse → validate → idempotency → cache → admit → record + enqueue
  * → (sync) wait ≤ 60 s. An endpoint differs only in its schema and its operation name.
  */
@@ -71,7 +71,7 @@ async function handleOperation(endpoint: Endpoint, req: Request): Promise<Respon
 
 /**
  * Everything after authentication. The Playground calls this with the signed-in admin's project
- * as the caller (the dashboard is not gated by email confirmation, spec §5.4).
+ * as the caller (the dashboard is not gated by email confirmation, docs/spec.md §5.4).
  */
 export async function processOperation(
   caller: ApiCaller,
@@ -408,7 +408,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === "P2002" || /Unique constraint|duplicate key/i.test(e?.message ?? "");
 }
 
-/** GET /result/{token} (spec §4.2). */
+/** GET /result/{token} (docs/spec.md §4.2). */
 export function resultEndpoint() {
   return (req: Request, ctx: { params: Promise<{ token: string }> }) =>
     guard(async () => {

@@ -15,7 +15,7 @@ export interface ResultAnswerOptions {
 }
 
 /**
- * THE answer with a request's stored state (spec §4.1, §4.2), for every path that answers with
+ * THE answer with a request's stored state (docs/spec.md §4.1, §4.2), for every path that answers with
  * one: a sync request's answer, GET /result/{token}, the MCP get_result tool and the Playground's
  * poll. Errors are thrown as ApiErrors (the callers' `guard` turns them into their status).
  */
@@ -39,7 +39,7 @@ export function answerWithResult(view: ResultView, options: ResultAnswerOptions)
       return resultResponse(view.body, view.contentType, {
         "X-Result-Token": view.token,
         "X-Cache": view.cached ? "hit" : "miss",
-        // Which method produced an AI result (ARCHITECTURE §2), without changing the result's format.
+        // Which method produced an AI result (docs/architecture.md §2), without changing the result's format.
         ...(view.producedBy ? { "X-Produced-By": view.producedBy } : {}),
         ...options.completeHeaders?.(view),
       });

@@ -4,6 +4,7 @@ import { isEmailGateOpen } from "./verification";
 
 import { db } from "@/lib/db";
 import type { Organization, Project } from "@/lib/generated/prisma/client";
+import { singleton } from "@/lib/singleton";
 
 /** Who a request acts for: a project (and through it, the organization that pays). */
 export interface ApiCaller {
@@ -52,8 +53,7 @@ export async function authenticate(authorization: string | null): Promise<ApiCal
  * remembered as long as a cached key is (lib/auth/keys.ts); a closed one is asked again each time,
  * so a confirmation takes effect at once.
  */
-const g = globalThis as unknown as { __openGates?: Map<string, number> };
-const openGates = (g.__openGates ??= new Map<string, number>());
+const openGates = singleton("auth.open-gates", () => new Map<string, number>());
 
 async function gateOpen(organizationId: string, plan: string): Promise<boolean> {
   if (plan !== "free") return true;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db, dbConfig } from "@/lib/db";
 import { listen, listeningTo } from "@/lib/db/listen";
+import { singleton } from "@/lib/singleton";
 
 /**
  * API keys, in the spirit of unkey:
@@ -101,8 +102,7 @@ export async function findKey(presented: string, now = new Date()) {
  * memory"). Unknown keys are never cached: a guess costs a read. Liveness (state, grace window) is
  * checked on every use against the cached row.
  */
-const g = globalThis as unknown as { __keyCache?: Map<string, { row: KeyRow; at: number }> };
-const keyCache = (g.__keyCache ??= new Map());
+const keyCache = singleton("auth.key-cache", () => new Map<string, { row: KeyRow; at: number }>());
 const KEY_CACHE_MAX = 10_000;
 
 type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { dbConfig } from "./index";
+import { singleton } from "@/lib/singleton";
 
 /**
  * PostgreSQL LISTEN for this process: one connection, opened on the first `listen`, carrying every
@@ -15,13 +16,10 @@ interface ListenState {
   channels: Set<string>;
 }
 
-const g = globalThis as unknown as {
-  __listen?: ListenState;
-  __listenHandlers?: Map<string, Set<Handler>>;
-  __listenDrops?: Set<() => void>;
-};
-const handlers = (g.__listenHandlers ??= new Map<string, Set<Handler>>());
-const drops = (g.__listenDrops ??= new Set<() => void>());
+/** `connection.current` is the open LISTEN connection, if any (a holder, so a drop can clear it). */
+const connection = singleton("db.listen", (): { current?: ListenState } => ({}));
+const handlers = singleton("db.listen-handlers", () => new Map<string, Set<Handler>>());
+const drops = singleton("db.listen-drops", () => new Set<() => void>());
 
 /** Calls `handler` for every NOTIFY on `channel`; resolves once listening (at once on PGlite). */
 export async function listen(channel: string, handler: Handler, onDrop?: () => void): Promise<void> {
@@ -32,7 +30,7 @@ export async function listen(channel: string, handler: Handler, onDrop?: () => v
   if (!set) handlers.set(channel, (set = new Set()));
   set.add(handler);
   if (onDrop) drops.add(onDrop);
-  const state = (g.__listen ??= open(config.url));
+  const state = (connection.current ??= open(config.url));
   await state.ready;
   if (!state.channels.has(channel)) {
     await state.client.query(`LISTEN ${channel}`);
@@ -42,15 +40,15 @@ export async function listen(channel: string, handler: Handler, onDrop?: () => v
 
 /** Whether this process hears `channel` now (a dropped connection is re-opened by the next `listen`). */
 export function listeningTo(channel: string): boolean {
-  return g.__listen?.channels.has(channel) ?? false;
+  return connection.current?.channels.has(channel) ?? false;
 }
 
 function open(url: string): ListenState {
   const client = new pg.Client({ connectionString: url });
   const state: ListenState = { client, channels: new Set(), ready: Promise.resolve() };
   const drop = () => {
-    if (g.__listen !== state) return;
-    g.__listen = undefined;
+    if (connection.current !== state) return;
+    connection.current = undefined;
     client.end().catch(() => {});
     for (const d of drops) d();
   };

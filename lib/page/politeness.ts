@@ -13,6 +13,7 @@
  */
 import { OperationFailure, type FailureCode } from "@/lib/failures";
 import { db, type Prisma } from "@/lib/db";
+import { singleton } from "@/lib/singleton";
 
 /** First pause after a retryable failure; doubles per consecutive failure. */
 export const BASE_BACKOFF_MS = 2_000;
@@ -74,10 +75,10 @@ function isHealthy(backoffMs: number | undefined, lastSuccessAt: number | undefi
  * and answers `knownHealthy` and `succeeded` from that read instead of reading it twice more.
  */
 const SEEN_FRESH_MS = 1_000;
-const g = globalThis as unknown as {
-  __hostSeen?: Map<string, { backoffMs: number; lastSuccessAt?: number; at: number }>;
-};
-const seen = (g.__hostSeen ??= new Map());
+const seen = singleton(
+  "politeness.host-seen",
+  () => new Map<string, { backoffMs: number; lastSuccessAt?: number; at: number }>(),
+);
 
 function seenRecently(host: string, now: number) {
   const s = seen.get(host);

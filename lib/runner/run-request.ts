@@ -25,7 +25,7 @@ import { completeRequest } from "./complete-request";
 import type { OperationName } from "@/lib/schemas/options";
 import { recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
 
-/** What a run-request job carries: the token, and where its busy-host retries stand (spec §7.5). */
+/** What a run-request job carries: the token, and where its busy-host retries stand (docs/spec.md §7.5). */
 export interface RunRequestJob {
   token: string;
   /** Code of this request's last retryable failure, when this run is a retry. */
@@ -36,7 +36,7 @@ export interface RunRequestJob {
   lane?: boolean;
 }
 
-/** Ten minutes from acceptance (spec §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
+/** Ten minutes from acceptance (docs/spec.md §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
 function retryWindowMs(): number {
   return Number(process.env.POLITENESS_MAX_TOTAL_MS ?? DEFAULT_MAX_TOTAL_MS);
 }
@@ -50,7 +50,7 @@ const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
  * a crash: a finished request is left alone, and settlement happens once, in the transaction that
  * moves the request out of its running state.
  *
- * A busy host (spec §7.5) never holds a worker: waiting for its turn, or for a retry, ends this run
+ * A busy host (docs/spec.md §7.5) never holds a worker: waiting for its turn, or for a retry, ends this run
  * and enqueues a delayed one (`retryLater`), so the worker and its browser slot serve other
  * requests meanwhile. Every request ends within the retry window counted from its acceptance.
  */

@@ -1,8 +1,9 @@
 import { db, type Prisma } from "@/lib/db";
+import { singleton } from "@/lib/singleton";
 
 /**
  * Request rows written together (group commit). A cache hit's row must exist before its answer
- * leaves (spec §4.2: its token is retrievable with GET /result at once, from any process), but it
+ * leaves (docs/spec.md §4.2: its token is retrievable with GET /result at once, from any process), but it
  * need not have a round trip of its own: rows arriving while a write is in flight wait for the
  * next one, and each caller resumes once the write holding its row has committed. One request
  * alone is written at once, as before; under load one INSERT carries many rows.
@@ -14,8 +15,10 @@ interface Pending {
   done: (err?: unknown) => void;
 }
 
-const g = globalThis as unknown as { __requestRows?: { queue: Pending[]; writing: boolean } };
-const state = (g.__requestRows ??= { queue: [], writing: false });
+const state = singleton("store.request-rows", (): { queue: Pending[]; writing: boolean } => ({
+  queue: [],
+  writing: false,
+}));
 
 /** Most rows one INSERT carries. */
 const MAX_BATCH = 500;
