@@ -47,7 +47,6 @@ describe.each(backends)("enqueue inside a Prisma transaction on $label", ({ make
   });
 
   it("runs the job of a committed transaction and drops the job of a rolled-back one", async () => {
-    const started = Date.now();
     await prisma.$transaction(async (tx) => {
       await tx.$queryRawUnsafe("SELECT 1");
       await driver.enqueue("tx-job", { tag: "committed" }, { tx });
@@ -58,7 +57,6 @@ describe.each(backends)("enqueue inside a Prisma transaction on $label", ({ make
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    expect(Date.now() - started).toBeLessThan(3000); // no lock wait on the shared connection
 
     await until(() => ran.includes("committed"), 10_000, "the committed job");
     await sleep(1000);
@@ -87,9 +85,7 @@ describe("enqueue-only process on PGlite", () => {
         prisma.$transaction(async (tx) => driver.enqueue("only-enqueued", 1, { tx })),
       ).rejects.toThrow(/call startJobs\(\)/);
       await driver.open([job] as JobDefinition<never>[]); // queues, no workers
-      const started = Date.now();
       const id = await prisma.$transaction(async (tx) => driver.enqueue("only-enqueued", 1, { tx }));
-      expect(Date.now() - started).toBeLessThan(3000);
       const rows = await prisma.$queryRawUnsafe<{ state: string }[]>(
         `SELECT state::text FROM pgboss.job WHERE id = $1::uuid`,
         id,
