@@ -180,15 +180,21 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
   });
 
   it("page options through the API: remove_selectors, block_ads and block_cookie_banners", async () => {
-    const res = await app.post(
-      "/api/html",
-      {
-        url: "http://article.test/options",
-        sync: true,
-        page_options: { remove_selectors: ["#dynamic"], block_ads: true, block_cookie_banners: true },
-      },
-      key,
-    );
+    // Async: banner and ad blocking may take longer than this file's short sync limit (SYNC_TIMEOUT_MS).
+    const { token } = await (
+      await app.post(
+        "/api/html",
+        {
+          url: "http://article.test/options",
+          page_options: { remove_selectors: ["#dynamic"], block_ads: true, block_cookie_banners: true },
+        },
+        key,
+      )
+    ).json();
+    const res = await until(async () => {
+      const r = await app.get(`/api/result/${token}`, key);
+      return r.status === 202 ? undefined : r;
+    });
     const html = await res.text();
     expect(res.status, html).toBe(200);
     expect(html).not.toContain('id="dynamic"');
