@@ -135,7 +135,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
-    const twoWords = (v) => (v && /^\\S+\\s+\\S+/.test(v) ? v : null);
+    // Several words and no digits: a forum's "2.8k posts 6 Solutions" under an author-classed box is not a name.
+    const twoWords = (v) => (v && /^\\S+\\s+\\S+/.test(v) && !/\\d/.test(v) ? v : null);
     // Two to five words, no digits, each capitalized: "Lauren Vetter", not "2.8k posts" or "Date within".
     const personLike = (v) => (v && /^\\p{Lu}\\S*(\\s+\\p{Lu}\\S*){1,4}$/u.test(v) && !/\\d/.test(v) ? v : null);
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
@@ -150,8 +151,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a')) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
       bylineInText() ??
-      // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy.
-      handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing')) ??
+      // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
+      handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
@@ -165,7 +166,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         const m = byLine.exec(lines[i]);
         if (m) return asName(m[1]);
         if (/^((written|posted|authored) by|author):?$/i.test(lines[i]) && lines[i + 1]) {
-          const v = twoWords(asName(lines[i + 1]));
+          // The line after a bare "Author" label is often a form's next label ("Post time", "Date within").
+          const v = personLike(asName(lines[i + 1]));
           if (v) return v;
         }
       }
@@ -267,13 +269,30 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
+    // A forum thread's first post: phpBB's "p.author" line, FluxBB's post header, Hacker News's
+    // age (whose title is the ISO time; its text may be "3 hours ago").
+    const forumDate = () =>
+      toIso(attr(".subline .age[title], .comhead .age[title]", "title")?.split(" ")[0]) ?? datedText(".postbody p.author, .post p.author, .blockpost h2");
+    // A labelled date line anywhere: "Posted on the 15/12/2025 at 19:00", "Last updated: November 13, 2025".
+    const labelledDate = () => {
+      const label = /^(posted|published|last updated|updated|date|written)\\b/i;
+      for (const line of pageText().split(/\\n+/).slice(0, 600)) {
+        const l = line.trim();
+        const m = l.length < 200 && label.test(l) ? DATED.exec(l) : null;
+        const v = m && toIso(m[1]);
+        if (v) return v;
+      }
+      return null;
+    };
     // The published date, unless the page shows only the modified one ("Updated Aug 19, 2025"):
     // where both are shown, or neither, readers (and the dev set's ground truth) take the published one.
     const published =
       (declared && modified && shown(modified) && !shown(declared) ? modified : declared) ??
       [attr('time[itemprop*="date" i]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
+      forumDate() ??
       datedNearTitle() ??
+      labelledDate() ??
       modified;
     const extra = {};
     const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
