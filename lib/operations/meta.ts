@@ -153,6 +153,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       bylineInText() ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
+      // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
+      handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`[class*="byline" i] a[href*="\${p}"]\`, \`[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
@@ -165,7 +167,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       for (let i = 0; i < lines.length; i++) {
         const m = byLine.exec(lines[i]);
         if (m) return asName(m[1]);
-        if (/^((written|posted|authored) by|author):?$/i.test(lines[i]) && lines[i + 1]) {
+        // A one-word name is a byline only where a date follows: "Posted by David at December 16, 2025".
+        const single = /^(?:[Pp]osted|[Ww]ritten) by (\\p{Lu}[\\p{L}.'’-]+) (?:at|on) .*\\d/u.exec(lines[i]);
+        if (single) return asName(single[1]);
+        if (/^((written|posted|authored|article|words|story) by|author):?$/i.test(lines[i]) && lines[i + 1]) {
           // The line after a bare "Author" label is often a form's next label ("Post time", "Date within").
           const v = personLike(asName(lines[i + 1]));
           if (v) return v;
@@ -178,7 +183,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const citationAuthors = Array.from(document.querySelectorAll('meta[name="citation_author" i]'))
       .map((m) => asName((m.getAttribute("content") ?? "").replace(/^([^,]+),\\s*([^,]+)$/, "$2 $1")))
       .filter(Boolean);
-    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? (citationAuthors.length ? citationAuthors.join(", ") : null);
+    // Yoast's Twitter card: twitter:label1 "Written by", twitter:data1 the writer's name.
+    const cardAuthor = (() => {
+      for (let i = 1; i <= 4; i++)
+        if (/^(written by|author|by)$/i.test(metaContent(\`twitter:label\${i}\`) ?? "")) return asName(metaContent(\`twitter:data\${i}\`));
+      return null;
+    })();
+    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null);
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").
     // Likewise a CMS login ("andrew.keaveney", "KatieS") gives way to a byline's full name; on a
@@ -190,7 +201,22 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const byline = bylineName();
       authorName = (ldName ?? metaAuthor) && !twoWords(byline) ? (ldName ?? metaAuthor) : byline;
     }
-    authorName ??= orgName ?? clean(metaContent("author"));
+    // Last, a personal site's owner: the home link or the copyright line names a person
+    // ("Pierce Freeman", "© 2025 Cassidy Williams."), not a company.
+    const siteOwner = () => {
+      const orgWord = /\\b(inc|llc|ltd|corp|co|group|team|blog|news|media|press|labs?|studio|company|university|college|institute|online|home|posts|about)\\b/i;
+      const owner = (v) => {
+        const n = v && /^\\S+(\\s+\\S+){1,2}$/.test(v) ? personLike(v) : null;
+        return n && !orgWord.test(n) && !isSite(n) ? n : null;
+      };
+      for (const a of Array.from(document.querySelectorAll('a[href="/"]')).slice(0, 3)) {
+        const v = owner(clean(a.textContent));
+        if (v) return v;
+      }
+      const c = /(?:©|\\(c\\)|[Cc]opyright)\\s*(?:\\d{4}\\s*(?:[-–]\\s*\\d{4}\\s*)?)?(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2})/u.exec(document.body?.innerText ?? "");
+      return c ? owner(c[1]) : null;
+    };
+    authorName ??= orgName ?? clean(metaContent("author")) ?? siteOwner();
     const feed = abs(
       document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
     );
