@@ -312,8 +312,17 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     // The published date, unless the page shows only the modified one ("Updated Aug 19, 2025"):
     // where both are shown, or neither, readers (and the dev set's ground truth) take the published one.
+    // A timestamp in UTC ("2025-12-18T23:25:38+00:00") can name the day before or after the one the
+    // page prints in the publisher's zone; where only a neighbouring day is printed, that is the day.
+    const asShown = (iso) => {
+      if (!iso || shown(iso)) return iso;
+      const t = Date.parse(iso.slice(0, 10) + "T12:00:00Z");
+      if (Number.isNaN(t)) return iso;
+      const near = [t - 86400000, t + 86400000].map((x) => new Date(x).toISOString().slice(0, 10)).filter(shown);
+      return near.length === 1 ? near[0] : iso;
+    };
     const published =
-      (declared && modified && shown(modified) && !shown(declared) ? modified : declared) ??
+      asShown(declared && modified && shown(modified) && !shown(declared) ? modified : declared) ??
       [attr('time[itemprop*="date" i]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
       forumDate() ??
