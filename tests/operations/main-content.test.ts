@@ -240,4 +240,46 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     );
     expect(m.author_name).toBe("ServiceCo");
   });
+
+  it("takes no form label or forum statistic for a name, and reads a phpBB thread's first post", async () => {
+    const m = await meta(
+      await snapshot(
+        `<form><label>Author<input name="author"></label></form><form><label>Date within<select><option>1 day</option></select></label></form>` +
+          `<div class="post"><div class="postbody"><p class="author">Sun Dec 17, 2023 11:23 am</p>${para(1, "e")}</div>` +
+          `<dl class="postprofile"><dt><a class="username" href="./memberlist.php?mode=viewprofile&u=1">b.scherer</a></dt></dl>` +
+          `<ul class="ipsEntry__authorStats"><li>2.8k posts</li><li>6 Solutions</li></ul></div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.author_name).toBe("b.scherer");
+    expect(m.publication_date).toBe("2023-12-17");
+  });
+
+  it("reads Yoast's 'Written by' card, a one-word 'Posted by' byline and a personal site's owner", async () => {
+    const card = await meta(
+      await snapshot(
+        para(1, "f"),
+        `<title>T</title><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Tyler Brown">`,
+      ),
+    );
+    expect(card.author_name).toBe("Tyler Brown");
+
+    const posted = await meta(
+      await snapshot(
+        `${para(1, "g")}<p>Posted by David at December 16, 2025 11:15 AM</p>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(posted.author_name).toBe("David");
+    expect(posted.publication_date).toBe("2025-12-16");
+
+    const owner = await meta(
+      await snapshot(`<header><a href="/">Pierce Freeman</a></header>${para(1, "h")}`, "<title>T</title>"),
+    );
+    expect(owner.author_name).toBe("Pierce Freeman");
+    const company = await meta(
+      await snapshot(`<header><a href="/">Acme Media Group</a></header>${para(1, "i")}`, "<title>T</title>"),
+    );
+    expect(company.author_name).toBeNull();
+  });
 });
