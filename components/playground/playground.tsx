@@ -49,6 +49,7 @@ export function Playground({
   const view = deriveView(run, job.data, job.dataUpdatedAt);
   const now = useTicker(view?.running ?? false);
   const origin = useOrigin();
+  const hydrated = useHydrated();
 
   async function submit() {
     const body = buildRequestBody(form, fields);
@@ -87,7 +88,11 @@ export function Playground({
   const body = buildRequestBody(form, fields);
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div
+      className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      // Set once React owns the form: a choice made before that may be reset by hydration.
+      data-playground-ready={hydrated ? "" : undefined}
+    >
       <div className="space-y-6">
         <Card
           title="Request"
@@ -235,6 +240,15 @@ function useTicker(active: boolean): number {
 const noSubscription = () => () => {};
 
 /** This server's origin for the snippets; "" while rendering on the server, so hydration agrees. */
+/** False while rendering on the server and hydrating, true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 function useOrigin(): string {
   return useSyncExternalStore(
     noSubscription,

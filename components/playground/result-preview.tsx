@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMemo, useState, type ReactNode } from "react";
 import type { ImageFormat, PlaygroundEndpoint } from "@/lib/dashboard/playground-body";
 import { contentTypeOf } from "@/lib/schemas/operations";
@@ -7,9 +8,14 @@ import { parseJson } from "@/lib/dashboard/api-reply";
 import { previewDocument } from "@/lib/dashboard/preview-html";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { MarkdownView } from "./markdown-view";
 import { ViewToggle } from "./view-toggle";
 import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
+
+// The Markdown renderer (react-markdown + remark-gfm) loads only when a Markdown result is shown,
+// so it does not weigh on the Playground's first load.
+const MarkdownView = dynamic(() => import("./markdown-view").then((m) => m.MarkdownView), {
+  loading: () => <p className="text-sm text-slate-500">Rendering Markdown…</p>,
+});
 
 const RAW_LIMIT = 200_000;
 

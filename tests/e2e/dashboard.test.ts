@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
+import { openPlayground } from "../support/playground";
 
 /**
  * The dashboard in real Chromium against `next start` (needs `npx next build` first): sign-up and
@@ -165,7 +166,7 @@ describe("dashboard end to end", () => {
   });
 
   it("Playground: html (sync) previews the rendered page and reports X-Quota-Cost 1", async () => {
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "html");
     await page.fill("#url", "http://article.test/");
     await page.getByRole("button", { name: "Run html" }).click();

@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
+import { openPlayground } from "../support/playground";
 
 /**
  * Issue 10 §5–7 in real Chromium against `next start` (needs `npx next build` first): Playground
@@ -112,7 +113,7 @@ describe("developer dashboard end to end", () => {
   });
 
   it("Playground: screenshot options built from the schema reach the API (jpeg, viewport, scale, hide)", async () => {
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "screenshot");
     await page.fill("#url", "http://article.test/");
     await page.selectOption("#opt-screenshot_options-format", "jpeg");
@@ -247,7 +248,7 @@ describe("developer dashboard end to end", () => {
 
     site.webhookStatus = 500;
     site.webhookReply = "receiver is down";
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "meta");
     await page.fill("#url", "http://article.test/hook");
     await page.uncheck("#sync");
@@ -433,7 +434,7 @@ describe("developer dashboard end to end", () => {
     await shot("30-dark-webhooks");
     await page.goto(`${projectUrl}/requests`);
     await shot("31-dark-history");
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await shot("32-dark-playground");
     await page.emulateMedia({ colorScheme: "light" });
   });

@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { freePort, startApp, type App } from "../support/app";
+import { openPlayground } from "../support/playground";
 
 /**
  * The dashboard's origin against the pages it fetches (issue 8, docs/security.md), through
@@ -143,7 +144,7 @@ describe("the app's origin never runs what it fetched", () => {
     await page.click("button[type=submit]");
     await page.getByRole("button", { name: /continue to the dashboard/i }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     site.state.projectId = await page.locator("#project").inputValue();
     expect(site.state.projectId).not.toBe("");
   });
@@ -185,7 +186,7 @@ describe("the app's origin never runs what it fetched", () => {
   it("the Playground previews the page without running its script", async () => {
     dialogs.length = 0;
     site.state.hits.length = 0;
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "html");
     await page.fill("#url", "http://hostile.test/hostile");
     await page.getByRole("button", { name: "Run html" }).click();
@@ -204,7 +205,7 @@ describe("the app's origin never runs what it fetched", () => {
 
   it("the preview still shows the page's own images, without a <base> (base-uri stays 'self')", async () => {
     cspViolations.length = 0;
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "html");
     await page.fill("#url", "http://hostile.test/gallery/");
     await page.getByRole("button", { name: "Run html" }).click();
@@ -222,7 +223,7 @@ describe("the app's origin never runs what it fetched", () => {
   it("a result link sent to a signed-in admin downloads as inert data, never renders", async () => {
     dialogs.length = 0;
     site.state.hits.length = 0;
-    await page.goto(`${app.url}/playground`);
+    await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "html");
     await page.uncheck("#sync");
     await page.fill("#url", "http://hostile.test/hostile");
