@@ -39,11 +39,25 @@ async function onRoute(blocker: PlaywrightBlocker, route: Route): Promise<void> 
   }
 }
 
-/** Block ad requests (the main document included) and hide ad slots in every frame of `page`. */
-export async function enableAdBlocking(page: Page): Promise<void> {
+/** How long a capture waits for the ad slots' hiding styles once the DOM is ready. */
+const COSMETIC_SETTLE_MS = 2_000;
+
+/**
+ * Block ad requests (the main document included) and hide ad slots in every frame of `page`.
+ * `settle()` resolves once the main frame's hiding styles are in (they are injected after the DOM
+ * is ready, asynchronously): a capture that does not wait for it may still show the slots.
+ */
+export async function enableAdBlocking(page: Page): Promise<{ settle: () => Promise<void> }> {
   const blocker = adBlocker();
   // Route calls fail harmlessly once the page is closed; never let them surface as rejections.
   await page.route("**/*", (route) => onRoute(blocker, route).catch(() => undefined));
-  page.on("framenavigated", blocker.onFrameNavigated);
-  page.once("domcontentloaded", () => void blocker.onFrameNavigated(page.mainFrame()));
+  page.on("framenavigated", (frame) => void blocker.onFrameNavigated(frame).catch(() => undefined));
+  let hidden: Promise<void> = Promise.resolve();
+  page.once("domcontentloaded", () => {
+    hidden = blocker.onFrameNavigated(page.mainFrame()).catch(() => undefined);
+  });
+  return {
+    settle: () =>
+      Promise.race([hidden, new Promise<void>((resolve) => setTimeout(resolve, COSMETIC_SETTLE_MS).unref())]),
+  };
 }

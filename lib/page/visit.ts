@@ -101,7 +101,7 @@ async function runVisit<T>(
     }
     if (colorScheme === "dark") await page.emulateMedia({ colorScheme: "dark" });
     await validateSelectors(page, selectorsOf(req.pageOptions, req.extraSelectors));
-    if (req.pageOptions?.block_ads) await enableAdBlocking(page);
+    const ads = req.pageOptions?.block_ads ? await enableAdBlocking(page) : null;
     const banners = req.pageOptions?.block_cookie_banners ? await enableCookieBannerBlocking(page) : null;
     if (req.loadPolicy === "text") {
       // Registered last, so asked first; anything else falls through to the ad blocker's route.
@@ -122,6 +122,7 @@ async function runVisit<T>(
       }),
     );
     const captured = performance.now();
+    if (ads) await ads.settle();
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
     const html = await renderedHtml(page, limits.maxHtmlBytes);
