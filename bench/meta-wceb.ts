@@ -21,15 +21,8 @@ import type { PageSnapshot } from "@/lib/page/types";
 import { halfOf } from "./wceb/score";
 import { metaAgreement, type MetaAgreement, type TruthMeta } from "./wceb/meta-agreement";
 import { offlinePool, serveEvalPages } from "./offline-site";
+import { arg, EVAL_DIR, HALF, IDS, LIMIT } from "./wceb/args";
 
-const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/wceb-2026");
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const HALF = arg("half") ?? "all";
-const LIMIT = Number(arg("limit") ?? 1000);
-const IDS = arg("ids")?.split(",");
 const MISSES = arg("misses") as keyof MetaAgreement | undefined;
 const SAVE = arg("save");
 const FROM = arg("from");

@@ -20,16 +20,8 @@ import { visitPage } from "@/lib/page/visit";
 import { halfOf, markdownToText, shingleScore, snippetCoverage, words } from "./wceb/score";
 import { metaAgreement } from "./wceb/meta-agreement";
 import { offlinePool, serveEvalPages } from "./offline-site";
+import { arg, EVAL_DIR, HALF, IDS, LIMIT } from "./wceb/args";
 
-const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/wceb-2026");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const HALF = arg("half") ?? "all";
-const LIMIT = Number(arg("limit") ?? 1000);
-const IDS = arg("ids")?.split(",");
 const WORST = Number(arg("worst") ?? 0);
 // --dump DIR writes each page's extractions and truth there, to read the misses.
 const DUMP = arg("dump");
