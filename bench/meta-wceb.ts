@@ -12,7 +12,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { meta, type Metadata } from "@/lib/operations/meta";
 import { visitPage } from "@/lib/page/visit";
@@ -20,8 +19,8 @@ import { CHROMIUM_ARGS } from "@/lib/page/config";
 import type { PageSnapshot } from "@/lib/page/types";
 import { halfOf } from "./wceb/score";
 import { metaAgreement, type MetaAgreement, type TruthMeta } from "./wceb/meta-agreement";
-import { offlinePool, serveEvalPages } from "./offline-site";
-import { arg, EVAL_DIR, HALF, IDS, LIMIT } from "./wceb/args";
+import { offlinePool } from "./offline-site";
+import { arg, EVAL_DIR, HALF, IDS, LIMIT, serveWcebPages } from "./wceb/args";
 
 const MISSES = arg("misses") as keyof MetaAgreement | undefined;
 const SAVE = arg("save");
@@ -51,11 +50,7 @@ const failedAgreement = (t: TruthMeta): MetaAgreement => ({
 });
 
 async function viaEngine(): Promise<Row[]> {
-  const server = await serveEvalPages((urlPath) => {
-    const id = urlPath.split("/")[1] ?? "";
-    const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
-    return truth[id] && fs.existsSync(file) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
-  });
+  const server = await serveWcebPages((id) => Boolean(truth[id]));
   const pool = offlinePool();
   const rows: Row[] = [];
   for (const id of ids) {

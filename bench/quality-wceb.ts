@@ -11,7 +11,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { z } from "zod";
 import { markdown } from "@/lib/operations/markdown";
 import { meta } from "@/lib/operations/meta";
@@ -19,8 +18,8 @@ import { inPageLibraries } from "@/lib/operations/in-page";
 import { visitPage } from "@/lib/page/visit";
 import { halfOf, markdownToText, shingleScore, snippetCoverage, words } from "./wceb/score";
 import { metaAgreement } from "./wceb/meta-agreement";
-import { offlinePool, serveEvalPages } from "./offline-site";
-import { arg, EVAL_DIR, HALF, IDS, LIMIT } from "./wceb/args";
+import { offlinePool } from "./offline-site";
+import { arg, EVAL_DIR, HALF, IDS, LIMIT, serveWcebPages } from "./wceb/args";
 
 const WORST = Number(arg("worst") ?? 0);
 // --dump DIR writes each page's extractions and truth there, to read the misses.
@@ -64,11 +63,7 @@ interface Row {
 }
 
 async function main() {
-  const server = await serveEvalPages((urlPath) => {
-    const id = urlPath.split("/")[1] ?? "";
-    const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
-    return truth[id] && fs.existsSync(file) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
-  });
+  const server = await serveWcebPages((id) => Boolean(truth[id]));
   const pool = offlinePool();
   const rows: Row[] = [];
   const zero = { p: 0, r: 0, f: 0, with: 0, without: 1 };

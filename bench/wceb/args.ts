@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import { serveEvalPages } from "../offline-site";
 
 /**
  * What every wceb-2026 bench reads from its command line: `--half tuning|heldout|all`, `--limit N`,
@@ -14,3 +17,12 @@ export function arg(name: string): string | undefined {
 export const HALF = arg("half") ?? "all";
 export const LIMIT = Number(arg("limit") ?? 1000);
 export const IDS = arg("ids")?.split(",");
+
+/** Serves the dev set's pages as http://<id>.eval.test/<id>/ for the ids `known` accepts. */
+export function serveWcebPages(known: (id: string) => boolean) {
+  return serveEvalPages((urlPath) => {
+    const id = urlPath.split("/")[1] ?? "";
+    const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
+    return known(id) && fs.existsSync(file) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
+  });
+}
