@@ -1,5 +1,5 @@
 import { clientError } from "@/lib/api/errors";
-import { findKey } from "./keys";
+import { findKey, keyCacheMs } from "./keys";
 import { isEmailGateOpen } from "./verification";
 
 import { db } from "@/lib/db";
@@ -57,7 +57,7 @@ const openGates = singleton("auth.open-gates", () => new Map<string, number>());
 
 async function gateOpen(organizationId: string, plan: string): Promise<boolean> {
   if (plan !== "free") return true;
-  const ttl = Number(process.env.API_KEY_CACHE_MS ?? 5000);
+  const ttl = keyCacheMs();
   const at = openGates.get(organizationId);
   if (at !== undefined && Date.now() - at < ttl) return true;
   const open = await isEmailGateOpen(organizationId, plan);

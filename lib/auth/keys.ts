@@ -107,7 +107,7 @@ const KEY_CACHE_MAX = 10_000;
 
 type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
 
-function keyCacheMs(): number {
+export function keyCacheMs(): number {
   return Number(process.env.API_KEY_CACHE_MS ?? 5000);
 }
 
