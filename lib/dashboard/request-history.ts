@@ -1,6 +1,7 @@
 import { db, type Prisma } from "@/lib/db";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { REQUEST_ROW_SELECT } from "./projects";
+import { untilWritten } from "@/lib/store/request-rows";
 
 /**
  * A project's request history: filters from the page's query string, a page of rows, and usage by
@@ -110,6 +111,7 @@ export async function usageByOperation(
 
 /** Everything the detail view shows about one request of the project (null when not this project's). */
 export async function requestDetail(projectId: string, token: string) {
+  await untilWritten(token); // a cache hit may answer before its row commits (lib/store/request-rows.ts)
   return db().request.findFirst({
     where: { projectId, token },
     select: {

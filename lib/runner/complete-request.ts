@@ -3,7 +3,7 @@ import { settle, type OrgUsage } from "@/lib/billing/admission";
 import { transaction } from "@/lib/jobs";
 import { writeCache } from "@/lib/store/cache";
 import { announceFinished, type Finished } from "@/lib/store/completion";
-import { insertRequestRow } from "@/lib/store/request-rows";
+import { insertRequestRow, mayAnswerBeforeCommit } from "@/lib/store/request-rows";
 import { markStage } from "@/lib/stage-timings";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { FailureCode } from "@/lib/failures";
@@ -65,13 +65,18 @@ export async function completeRequest(c: CompleteRequest): Promise<Finished | nu
   if (isBareHit(c)) {
     // A sync hit pointing at a stored result writes one row and nothing else: no transaction, and
     // its INSERT shares a round trip with the hits arriving meanwhile (lib/store/request-rows.ts).
-    await insertRequestRow({
+    const written = insertRequestRow({
       ...c.row.create,
       ...finalState(outcome),
       startedAt: finishedAt,
       finishedAt,
       processingMs: 0,
     });
+    if (mayAnswerBeforeCommit())
+      written.catch((err: Error) =>
+        console.error(`[request-rows] a cache hit's row was lost: ${err.message}`),
+      );
+    else await written;
     return finishedOf(c, undefined);
   }
   const usage = await transaction(async (tx): Promise<OrgUsage | undefined | null> => {

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import type { FailureCode } from "@/lib/failures";
+import { untilWritten } from "./request-rows";
 
 /** Results are kept 30 days (docs/spec.md §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -37,6 +38,7 @@ export function servedResult<R extends StoredResult>(req: {
 
 /** The result of `token` as the calling project may see it (another project's token is unknown). */
 export async function readResult(projectId: string, token: string, now = new Date()): Promise<ResultView> {
+  await untilWritten(token); // a cache hit answered before its row committed (./request-rows.ts)
   const req = await db().request.findUnique({
     where: { token },
     include: { result: true, answeredFrom: true },
