@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { encodeResult } from "./encode";
+import { hotGeneration, hotHit, hotHitsUsable, keepHotHit } from "./hot-hits";
 
 /**
  * Result cache, one entry per operation result (so a scrape can reuse a cached screenshot and run
@@ -58,10 +59,11 @@ export interface StoredHit {
 }
 
 /**
- * The hot path of a cache hit in ONE indexed read: the entry, the body of the result it is, and
- * the organization's usage (for the quota headers the answer carries). Null when there is no fresh
- * entry, or the entry is not a stored result (a scrape's part keeps a body of its own: the general
- * path handles those).
+ * The hot path of a cache hit: from this process's memory when it holds the entry and the
+ * organization's usage (./hot-hits.ts), else in ONE indexed read (the entry, the body of the result
+ * it is, and the usage, for the quota headers the answer carries), which is then kept. Null when
+ * there is no fresh entry, or the entry is not a stored result (a scrape's part keeps a body of its
+ * own: the general path handles those).
  */
 export async function readStoredHit(
   cacheKey: string,
@@ -70,6 +72,14 @@ export async function readStoredHit(
   now = new Date(),
 ): Promise<StoredHit | null> {
   if (maxAgeSeconds <= 0) return null;
+  const usable = await hotHitsUsable();
+  const kept = usable ? hotHit(cacheKey, organizationId) : null;
+  const fresh = (createdAt: number) => now.getTime() - createdAt <= maxAgeSeconds * 1000;
+  if (kept) {
+    const { entry, usage } = kept;
+    return fresh(entry.createdAt) ? { ...entry, usage } : null;
+  }
+  const generation = hotGeneration();
   const rows = await db().$queryRaw<
     Array<Omit<StoredHit, "usage"> & StoredHit["usage"] & { createdAt: Date }>
   >`
@@ -80,14 +90,17 @@ export async function readStoredHit(
       JOIN "Organization" o ON o."id" = ${organizationId}
      WHERE c."cacheKey" = ${cacheKey}`;
   const row = rows[0];
-  if (!row || now.getTime() - new Date(row.createdAt).getTime() > maxAgeSeconds * 1000) return null;
+  if (!row) return null;
   const { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
-  return {
+  const entry = {
     resultId: row.resultId,
     contentType: row.contentType,
     body: row.body,
-    usage: { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit },
+    createdAt: new Date(row.createdAt).getTime(),
   };
+  const usage = { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit };
+  if (usable) keepHotHit(generation, cacheKey, entry, organizationId, usage);
+  return fresh(entry.createdAt) ? { ...entry, usage } : null;
 }
 
 /** The body of a hit (its own, or its Result's); null when it went away meanwhile. */

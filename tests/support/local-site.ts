@@ -86,6 +86,13 @@ export async function startLocalSite(): Promise<LocalSite> {
       );
       return;
     }
+    // A page that changes on every visit: which visit a result came from shows in its text.
+    if (req.url?.startsWith("/counter")) {
+      const visit = hits.filter((h) => h.includes("/counter")).length;
+      return void res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(`<html><head><title>Counter</title></head><body><p>visit ${visit}</p></body></html>`);
+    }
     if (req.url === "/noise")
       return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(NOISE);
     if (req.url === "/missing")
