@@ -52,7 +52,9 @@ export function chromiumPathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
 
 export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolConfig {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
-  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores));
+  // Two pages per core: a visit spends much of its time waiting on the network, and raw Playwright's
+  // own throughput on 2 cores peaks at 4 pages at once (bench/hot-path.ts, docs/decisions.md).
+  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(2, 2 * cores));
   return {
     chromiumPath: chromiumPathFromEnv(env),
     concurrency,

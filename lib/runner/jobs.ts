@@ -1,4 +1,5 @@
 import { defineJob } from "@/lib/jobs";
+import { poolConfigFromEnv } from "@/lib/page/config";
 import { RUN_REQUEST_JOB } from "./job-names";
 import { runRequest, type RunRequestJob } from "./run-request";
 import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
@@ -14,7 +15,9 @@ export const runRequestJob = defineJob<RunRequestJob>({
   retryLimit: 5,
   retryDelaySeconds: 2,
   retryBackoff: true,
-  concurrency: Number(process.env.PAGE_CONCURRENCY ?? 2),
+  // As many as the browser pool has slots: fewer would leave slots idle; the pool's fair queue
+  // orders the jobs beyond them.
+  concurrency: poolConfigFromEnv().concurrency,
   expireInSeconds: 15 * 60,
 });
 
