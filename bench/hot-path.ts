@@ -17,7 +17,7 @@
  * are in the same header.
  *
  * Then: cache-hit latency (sync `html`, sequential), cache-hit load with autocannon at 10, 50 and
- * 200 connections, and fresh `html` throughput at concurrency 1, 2 and 4 against raw Playwright's.
+ * 200 connections, and fresh `html` throughput at concurrency 1, 2, 4 and 8 against raw Playwright's.
  */
 import http from "node:http";
 import os from "node:os";
@@ -31,7 +31,7 @@ import { startApp, startCluster, type App } from "../tests/support/app";
 const N = Number(process.env.BENCH_N ?? 40);
 const WARMUP = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
-const THROUGHPUT_CONCURRENCY = [1, 2, 4];
+const THROUGHPUT_CONCURRENCY = [1, 2, 4, 8];
 const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",").map((s) => s.trim());
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page</title></head>
