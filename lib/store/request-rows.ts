@@ -60,10 +60,17 @@ export async function untilWritten(token: string): Promise<void> {
   await state.unwritten.get(token)?.catch(() => {});
 }
 
+/**
+ * Writes what is queued, batch after batch, until nothing is. Each batch starts from a macrotask
+ * (setImmediate): requests whose bytes have already arrived get to queue their rows first. An
+ * embedded-database write runs synchronously once started, so starting it from the microtask of
+ * the first row gave batches of one row under any load.
+ */
 async function writeQueued(): Promise<void> {
   state.writing = true;
   try {
     while (state.queue.length) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = state.queue.splice(0, MAX_BATCH);
       try {
         await insertRows(batch.map((p) => p.row));
