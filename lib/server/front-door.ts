@@ -45,8 +45,10 @@ function patchServerEmit(): true {
     const parts = pathname.split("/");
     const [first, second, third] = parts[1] === "api" ? parts.slice(2) : parts.slice(1);
     if (method === "POST" && second === undefined) return operations.get(first ?? "") ?? null;
-    if (method === "GET" && first === "result" && second && third === undefined)
-      return (req) => result(req, { params: Promise.resolve({ token: decodeURIComponent(second) }) });
+    if (method === "GET" && first === "result" && second && third === undefined) {
+      const token = decoded(second);
+      return (req) => result(req, { params: Promise.resolve({ token }) });
+    }
     return null;
   };
 
@@ -64,6 +66,15 @@ function patchServerEmit(): true {
     return true;
   };
   return true;
+}
+
+/** The token in a path segment; a malformed escape is kept as sent (no token looks like it: 404, where Next.js threw a 500). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 async function serve(handler: Handler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

@@ -114,6 +114,9 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
 
   it("§4.2 404 for an unknown token and for another project's token", async () => {
     expect((await app.get("/api/result/req_nope", key)).status).toBe(404);
+    // A token that is not even a valid path escape is no token: 404, never a 500.
+    for (const path of ["/api/result/%E0%A4%A", "/result/%ZZ"])
+      expect((await app.get(path, key)).status).toBe(404);
     const other = (await app.admin("org", "create", "--name", "Other", "--plan", "pro")).apiKey as string;
     const mine = await (await app.post("/api/html", { url: "http://article.test/private" }, key)).json();
     const res = await app.get(`/api/result/${mine.token}`, other);
