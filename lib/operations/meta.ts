@@ -118,6 +118,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\b(19|20)\\d\\d\\b|@/.test(v) || v.split(/\\s+/).length > 12) return null;
       // Link and widget labels found by loose byline selectors are not names.
       if (/^(follow|skip|share|sign|subscribe|view|read|more|about|contact|menu|authority control|fail)\\b/i.test(v)) return null;
+      // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
+      if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
       return v;
     };
     const isSite = (v) => !!v && siteNames.has(v.toLowerCase());
@@ -161,8 +163,21 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const NAME = "([\\\\p{Lu}][\\\\p{L}.'’-]+(?: [\\\\p{Lu}][\\\\p{L}.'’-]+){1,3})";
     // A byline often runs on into its date: "By Sofia Gonzalez December 2, 2025".
     const NAME_END = "(?:$|[,|·•(]| on | - | (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
+    // Menu and navigation text ("By Event Type", "By Company Size") reads like a byline but names
+    // a category: lines shown inside navigation are never bylines.
+    const navLines = () => {
+      const out = new Set();
+      const navs = document.querySelectorAll('nav, [role="navigation"], [role="menu"], [role="menubar"], [class*="menu" i], [class*="dropdown" i], [class*="navbar" i]');
+      for (const el of Array.from(navs).slice(0, 200)) {
+        // A page-wide wrapper that happens to carry a menu class holds the article too.
+        if (el === document.body || el.querySelector("h1, article, main")) continue;
+        for (const l of (el.innerText ?? "").split(/\\n+/)) if (l.trim()) out.add(l.trim());
+      }
+      return out;
+    };
     const bylineInText = () => {
-      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter(Boolean).slice(0, 400);
+      const nav = navLines();
+      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:)\\\\s*" + NAME + "\\\\s*" + NAME_END, "u");
       for (let i = 0; i < lines.length; i++) {
         const m = byLine.exec(lines[i]);
@@ -257,17 +272,21 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const pageText = () => (pageTextCache ??= (document.body?.innerText ?? "").toLowerCase());
     // Is this day printed on the page, in one of the common ways of writing it?
     const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    const shown = (iso) => {
+    // Where this day is printed on the page, in the common ways of writing it (offsets in pageText()).
+    const shownAt = (iso) => {
       const m = /^(\\d{4})-(\\d{2})-(\\d{2})/.exec(iso ?? "");
-      if (!m) return false;
+      if (!m) return [];
       const [y, mo, d] = [m[1], Number(m[2]), Number(m[3])];
       const long = MONTHS[mo - 1] ?? "", short = long.slice(0, 3);
       const text = pageText();
-      return [\`\${y}-\${m[2]}-\${m[3]}\`, \`\${long} \${d}, \${y}\`, \`\${short} \${d}, \${y}\`, \`\${short}. \${d}, \${y}\`, \`\${d} \${long} \${y}\`, \`\${d} \${short} \${y}\`,
+      const forms = [\`\${y}-\${m[2]}-\${m[3]}\`, \`\${long} \${d}, \${y}\`, \`\${short} \${d}, \${y}\`, \`\${short}. \${d}, \${y}\`, \`\${d} \${long} \${y}\`, \`\${d} \${short} \${y}\`,
         \`\${long} \${m[3]}, \${y}\`, \`\${short} \${m[3]}, \${y}\`, \`\${short}. \${m[3]}, \${y}\`, \`\${m[3]} \${short} \${y}\`, \`\${mo}/\${d}/\${y}\`, \`\${m[2]}/\${m[3]}/\${y}\`,
-        \`\${d}/\${mo}/\${y}\`, \`\${m[3]}/\${m[2]}/\${y}\`, \`\${m[3]}.\${m[2]}.\${y}\`]
-        .some((f) => text.includes(f));
+        \`\${d}/\${mo}/\${y}\`, \`\${m[3]}/\${m[2]}/\${y}\`, \`\${m[3]}.\${m[2]}.\${y}\`, \`\${m[2]}.\${m[3]}.\${y}\`];
+      const at = [];
+      for (const f of new Set(forms)) for (let i = text.indexOf(f); i >= 0 && at.length < 50; i = text.indexOf(f, i + 1)) at.push(i);
+      return at;
     };
+    const shown = (iso) => shownAt(iso).length > 0;
     // The article's own dates, then meta tags, then any JSON-LD object's (metascraper's
     // $jsonld("datePublished")): a WebPage node often carries the same date in UTC, a day off.
     const anyDated = ld.find((o) => o.datePublished || o.dateCreated) ?? null;
@@ -283,13 +302,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       .map(toIso)
       .find(Boolean);
     // The date a reader is shown under the headline: the first date within a few lines of it.
-    const datedNearTitle = () => {
+    // As a dateline (short): a line that is little more than the date, not prose that mentions one.
+    const datedNearTitle = (short = false) => {
       const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
       const lines = pageText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
       const at = h1 ? lines.findIndex((l) => l === h1) : -1;
       if (at < 0) return null;
       for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
-        const m = line.length < 200 ? DATED.exec(line) : null;
+        const m = line.length < (short ? 60 : 200) ? DATED.exec(line) : null;
         const v = m && toIso(m[1]);
         if (v) return v;
       }
@@ -321,8 +341,35 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const near = [t - 86400000, t + 86400000].map((x) => new Date(x).toISOString().slice(0, 10)).filter(shown);
       return near.length === 1 ? near[0] : iso;
     };
+    // A UTC timestamp whose instant a <time datetime> on the page writes in the publisher's own zone
+    // ("2025-12-18T23:25:38+00:00" shown as "2025-12-19T04:25:38+0500"): the page's day is that one.
+    const localDay = (iso) => {
+      if (!iso || !/T\\d\\d:\\d\\d.*(Z|[+-]\\d\\d:?\\d\\d)$/.test(iso)) return iso;
+      const t = Date.parse(iso);
+      for (const el of Array.from(document.querySelectorAll("time[datetime]")).slice(0, 100)) {
+        const v = (el.getAttribute("datetime") ?? "").trim().replace(/([+-]\\d\\d)(\\d\\d)$/, "$1:$2");
+        if (/^\\d{4}-\\d{2}-\\d{2}T/.test(v) && Math.abs(Date.parse(v) - t) < 60000) return v;
+      }
+      return iso;
+    };
+    const shownDate = localDay(declared && modified && shown(modified) && !shown(declared) ? modified : declared);
+    // Printed in any form: as a day, in a <time datetime> whose text may be "Yesterday", or as
+    // "March 2025" (a forum's coarse date).
+    const printed = (iso) => {
+      if (shown(iso)) return true;
+      const day = iso.slice(0, 10);
+      if (Array.from(document.querySelectorAll("time[datetime]")).some((el) => (el.getAttribute("datetime") ?? "").trim().startsWith(day))) return true;
+      const mo = MONTHS[Number(day.slice(5, 7)) - 1];
+      return !!mo && pageText().includes(\`\${mo} \${day.slice(0, 4)}\`);
+    };
+    // A declared date the page prints nowhere (nor a neighbouring day) is often a re-import's or a
+    // template's; the dateline printed under the headline is the one readers see.
+    const declaredShown = (() => {
+      const v = asShown(shownDate);
+      return v && !printed(v) ? (datedNearTitle(true) ?? v) : v;
+    })();
     const published =
-      asShown(declared && modified && shown(modified) && !shown(declared) ? modified : declared) ??
+      declaredShown ??
       [attr('time[itemprop*="date" i]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
       forumDate() ??
