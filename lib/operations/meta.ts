@@ -113,11 +113,15 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const asName = (raw) => {
       let v = clean(decode(raw));
       if (!v) return null;
-      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^(written |posted |reviewed )?(by|par|von|por|di|door)\\s+/i, "").trim();
+      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^(written |posted |reviewed )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "").trim();
       // A name is not a URL (article:author is often a profile link), a @handle, a date or a sentence.
       if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\b(19|20)\\d\\d\\b|@/.test(v) || v.split(/\\s+/).length > 12) return null;
       // Link and widget labels found by loose byline selectors are not names.
       if (/^(follow|skip|share|sign|subscribe|view|read|more|about|contact|menu|authority control|fail)\\b/i.test(v)) return null;
+      // A bare label ("Posted by") is not a name.
+      if (/^((written|posted|reviewed|authored) )?by$/i.test(v)) return null;
+      // A form's field label ("Your Name: *", "Email") is not a name.
+      if (/[:*]|^(your )?(name|e-?mail|website|comment)\\b/i.test(v)) return null;
       // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
       if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
       return v;
@@ -141,9 +145,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const twoWords = (v) => (v && /^\\S+\\s+\\S+/.test(v) && !/\\d/.test(v) ? v : null);
     // Two to five words, no digits, each capitalized: "Lauren Vetter", not "2.8k posts" or "Date within".
     const personLike = (v) => (v && /^\\p{Lu}\\S*(\\s+\\p{Lu}\\S*){1,4}$/u.test(v) && !/\\d/.test(v) ? v : null);
+    // A name followed by credentials, as bylines print them: "Doris Munoz-Mantilla, MD, FOMA".
+    const withCredentials = (v) => {
+      const [name, ...creds] = (v ?? "").split(/,\\s*/);
+      return personLike(name) && creds.every((c) => /^[\\p{Lu}][\\p{L}.-]{0,7}$/u.test(c)) ? v : null;
+    };
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
     const handleOrName = (v) => (v && !/\\s/.test(v) ? v : personLike(v));
     const bylineName = () =>
+      // Stack Exchange's question names its asker; its first author card may be an editor's.
+      firstText("[data-author-username]", (el) => el.getAttribute("data-author-username")) ??
       firstText('[itemprop*="author" i] [itemprop="name"]') ??
       // A forum thread's first post is its author's (XenForo's data-author, Discourse's itemprop).
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
@@ -185,9 +196,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         // A one-word name is a byline only where a date follows: "Posted by David at December 16, 2025".
         const single = /^(?:[Pp]osted|[Ww]ritten) by (\\p{Lu}[\\p{L}.'’-]+) (?:at|on) .*\\d/u.exec(lines[i]);
         if (single) return asName(single[1]);
-        if (/^((written|posted|authored|article|words|story) by|author):?$/i.test(lines[i]) && lines[i + 1]) {
+        if (/^(((article|post|story) )?(written|posted|authored) by|(article|post|words|story) by|((article|post) )?author):?$/i.test(lines[i]) && lines[i + 1]) {
           // The line after a bare "Author" label is often a form's next label ("Post time", "Date within").
-          const v = personLike(asName(lines[i + 1]));
+          const v = withCredentials(asName(lines[i + 1]));
           if (v) return v;
         }
       }
@@ -211,7 +222,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // forum, where the byline is the same handle, the handle stands.
     const strong = (v) => (v && !isSite(v) && !isHandle(v) ? v : null);
     const ldName = ldNames.length ? [...new Set(ldNames)].join(", ") : null;
-    let authorName = strong(ldName) ?? strong(metaAuthor);
+    // A forum post's or question's JSON-LD author is the poster's handle as the forum shows it: it
+    // stands against a later poster's name in the thread.
+    const postLd = authored && ldTypes(authored).some((t) => /DiscussionForumPosting|SocialMediaPosting|Question|Comment/.test(t));
+    let authorName = (postLd && ldName && !isSite(ldName) ? ldName : null) ?? strong(ldName) ?? strong(metaAuthor);
     if (!authorName) {
       const byline = bylineName();
       authorName = (ldName ?? metaAuthor) && !twoWords(byline) ? (ldName ?? metaAuthor) : byline;
