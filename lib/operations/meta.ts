@@ -134,6 +134,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const orgName = ldAuthors.filter(isOrg).map((x) => clean(str(x.name))).find(Boolean) ?? null;
     // The first line a reader sees: an author box's name, not the biography under it.
     const firstLine = (el) => (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).find(Boolean);
+    // A name link or name box as rendered: its first line ("Corti", not "CortiAI platform for
+    // healthcare" run together from the title under it), after a bare "By" label.
+    const nameLine = (el) => {
+      const lines = (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).filter(Boolean);
+      return /^((written|posted) )?by:?$/i.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
+    };
     const firstText = (selector, read = (el) => el.textContent) => {
       for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 5)) {
         const v = asName(read(el));
@@ -160,8 +166,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       firstText('[rel="author"]') ??
-      twoWords(firstText('a[class*="author" i], [class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]')) ??
-      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a')) ??
+      twoWords(firstText('a[class*="author" i], [class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
+      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a', nameLine)) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
       bylineInText() ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
