@@ -281,7 +281,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
     const DATED = new RegExp("\\\\b(\\\\d{4}-\\\\d{2}-\\\\d{2}|\\\\d{1,2}[./]\\\\d{1,2}[./]\\\\d{4}|" + MONTH + " \\\\d{1,2}(st|nd|rd|th)?,? \\\\d{4}|\\\\d{1,2}(st|nd|rd|th)? " + MONTH + ",? \\\\d{4})\\\\b", "i");
     const datedText = (selector) => {
-      for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 8)) {
+      // A "today's date" widget in the header shows the visit's day, not the article's.
+      const candidates = Array.from(document.querySelectorAll(selector)).filter((el) => !el.closest('[id*="today" i], [class*="today" i], [class*="current-date" i]'));
+      for (const el of candidates.slice(0, 8)) {
         const m = DATED.exec(el.textContent ?? "");
         const v = m && toIso(m[1]);
         if (v) return v;
@@ -303,7 +305,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         \`\${long} \${m[3]}, \${y}\`, \`\${short} \${m[3]}, \${y}\`, \`\${short}. \${m[3]}, \${y}\`, \`\${m[3]} \${short} \${y}\`, \`\${mo}/\${d}/\${y}\`, \`\${m[2]}/\${m[3]}/\${y}\`,
         \`\${d}/\${mo}/\${y}\`, \`\${m[3]}/\${m[2]}/\${y}\`, \`\${m[3]}.\${m[2]}.\${y}\`, \`\${m[2]}.\${m[3]}.\${y}\`];
       const at = [];
-      for (const f of new Set(forms)) for (let i = text.indexOf(f); i >= 0 && at.length < 50; i = text.indexOf(f, i + 1)) at.push(i);
+      // Whole dates only: "6 sep 2024" inside "26 sep 2024" is another day.
+      const digit = (c) => c >= "0" && c <= "9";
+      for (const f of new Set(forms))
+        for (let i = text.indexOf(f); i >= 0 && at.length < 50; i = text.indexOf(f, i + 1))
+          if (!digit(text[i - 1] ?? "") && !digit(text[i + f.length] ?? "")) at.push(i);
       return at;
     };
     const shown = (iso) => shownAt(iso).length > 0;
@@ -350,6 +356,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
+    // Last, a labelled month ("Last Updated: June 2022", as government and reference pages print
+    // it): its first day, as ISO 8601 reads "2022-06".
+    const labelledMonth = () => {
+      const re = new RegExp("^(?:posted|published|last updated|updated|last reviewed|reviewed|date)\\\\b[^\\\\d]{0,20}(" + MONTHS.join("|") + ")\\\\s+(\\\\d{4})$", "i");
+      for (const line of pageText().split(/\\n+/).slice(0, 600)) {
+        const m = re.exec(line.trim());
+        if (m) return \`\${m[2]}-\${String(MONTHS.indexOf(m[1].toLowerCase()) + 1).padStart(2, "0")}-01\`;
+      }
+      return null;
+    };
     // The published date, unless the page shows only the modified one ("Updated Aug 19, 2025"):
     // where both are shown, or neither, readers (and the dev set's ground truth) take the published one.
     // A timestamp in UTC ("2025-12-18T23:25:38+00:00") can name the day before or after the one the
@@ -390,12 +406,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     })();
     const published =
       declaredShown ??
-      [attr('time[itemprop*="date" i]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
+      // The article's own <time> before one in a sidebar's list of recent posts.
+      [attr('time[itemprop*="date" i]', "datetime"), attr('article time[datetime], main time[datetime], [role="main"] time[datetime]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
       forumDate() ??
       datedNearTitle() ??
       labelledDate() ??
-      modified;
+      modified ??
+      labelledMonth();
     const extra = {};
     const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
     if (authorUrl) extra.url = authorUrl;
