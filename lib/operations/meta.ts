@@ -169,6 +169,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       twoWords(firstText('a[class*="author" i], [class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
       twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a', nameLine)) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
+      // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
+      handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
