@@ -283,3 +283,117 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     expect(company.author_name).toBeNull();
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: dates as the page prints them", () => {
+  it("takes the day a <time> writes for the declared instant, and the dateline when the declared day is printed nowhere", async () => {
+    const thread = { "@type": "DiscussionForumPosting", datePublished: "2025-12-18T23:25:38+00:00" };
+    const local = await meta(
+      await snapshot(
+        `<h1>T</h1><time datetime="2025-12-19T04:25:38+0500">Yesterday at 4:25 AM</time>${para(1, "a")}`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(thread)}</script>`,
+      ),
+    );
+    expect(local.publication_date).toBe("2025-12-19T04:25:38+05:00");
+
+    const ld = { "@type": "Article", datePublished: "Jun 24, 2025", dateModified: "Jun 24, 2025" };
+    const dateline = await meta(
+      await snapshot(
+        `<article><h1>How much to charge</h1><div class="author">Shauna Mitchell</div><div>August 25, 2024</div>${para(2, "b")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(dateline.publication_date).toBe("2024-08-25");
+
+    // A prose line that mentions a date is not a dateline: the declared date stands.
+    const prose = await meta(
+      await snapshot(
+        `<h1>Vanilla</h1><p>On 2 Dec 2024, I received this message from the vendor's director of engineering.</p>${para(1, "c")}`,
+        `<title>T</title><meta property="article:published_time" content="2025-03-01">`,
+      ),
+    );
+    expect(prose.publication_date).toBe("2025-03-01");
+  });
+
+  it("matches whole printed dates, skips a 'today' widget and a sidebar's <time>, and falls back to a labelled month", async () => {
+    // "26 Sep 2024" does not print 6 Sep 2024: only the modified date is shown, so it stands.
+    const ld = { "@type": "BlogPosting", datePublished: "2024-09-06", dateModified: "2025-11-14" };
+    const whole = await meta(
+      await snapshot(
+        `<h1>T</h1><p>November 14, 2025</p>${para(1, "d")}<aside><p>Related, 26 Sep 2024</p></aside>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(whole.publication_date).toBe("2025-11-14");
+
+    const today = await meta(
+      await snapshot(
+        `<header><p class="block-date" id="todays-date">Friday, December 19, 2025</p></header><div class="post-date">12/12/2025</div>${para(1, "e")}`,
+        "<title>T</title>",
+      ),
+    );
+    expect(today.publication_date).toBe("2025-12-12");
+
+    const sidebar = await meta(
+      await snapshot(
+        `<aside><time datetime="2025-12-01">Dec 1</time></aside><article><time datetime="2025-11-03">Nov 3</time>${para(1, "f")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(sidebar.publication_date).toBe("2025-11-03");
+
+    const month = await meta(
+      await snapshot(`${para(1, "g")}<div><b>Last Updated: </b>June 2022</div>`, "<title>T</title>"),
+    );
+    expect(month.publication_date).toBe("2022-06-01");
+  });
+});
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () => {
+  it("skips menu text, form labels and comment headings, and reads 'Article written by:' with credentials", async () => {
+    const menu = await meta(
+      await snapshot(
+        `<nav><div role="menu"><h4>By Event Type</h4><ul><li><a href="/x">Conferences</a></li></ul></div></nav><h1>T</h1>${para(1, "h")}` +
+          `<div class="comment"><span class="comment-author">Jiobal says</span></div><form><label>Your Name: *<input></label></form>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(menu.author_name).toBeNull();
+
+    const credentials = await meta(
+      await snapshot(`${para(1, "i")}<h2>Article written by:</h2><h3>Doris Munoz-Mantilla, MD, FOMA</h3>`, "<title>T</title>"),
+    );
+    expect(credentials.author_name).toBe("Doris Munoz-Mantilla, MD, FOMA");
+  });
+
+  it("names a question's asker and a forum post's JSON-LD handle, an author link's first line, and a one-word author-name box", async () => {
+    const question = await meta(
+      await snapshot(
+        `<div class="question" data-author-username="Vader"><div class="user-info" itemprop="author" itemscope><span itemprop="name">pcurry</span></div>${para(1, "j")}</div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(question.author_name).toBe("Vader");
+
+    const post = { "@type": "DiscussionForumPosting", author: { "@type": "Person", name: "khixxx" } };
+    const thread = await meta(
+      await snapshot(
+        `<article class="message" data-author="Jeff Weissman Electric">${para(1, "k")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(post)}</script>`,
+      ),
+    );
+    expect(thread.author_name).toBe("khixxx");
+
+    const link = await meta(
+      await snapshot(
+        `${para(1, "l")}<a class="post_author-text" href="/team/corti"><div class="post_author-name">Joakim Edin</div><div>Research and Development</div></a>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(link.author_name).toBe("Joakim Edin");
+
+    const desk = await meta(
+      await snapshot(`<h1>T</h1><div class="creator"><div class="creator-name">Newsdesk</div></div>${para(1, "m")}`, "<title>T</title>"),
+    );
+    expect(desk.author_name).toBe("Newsdesk");
+  });
+});
