@@ -223,7 +223,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         if (/^(written by|author|by)$/i.test(metaContent(\`twitter:label\${i}\`) ?? "")) return asName(metaContent(\`twitter:data\${i}\`));
       return null;
     })();
-    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null);
+    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null);
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").
     // Likewise a CMS login ("andrew.keaveney", "KatieS") gives way to a byline's full name; on a
@@ -318,11 +318,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // The article's own dates, then meta tags, then any JSON-LD object's (metascraper's
     // $jsonld("datePublished")): a WebPage node often carries the same date in UTC, a day off.
     const anyDated = ld.find((o) => o.datePublished || o.dateCreated) ?? null;
-    const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified") ?? attr('[itemprop*="datemodified" i]', "content"));
+    const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified") ?? attr('[itemprop*="datemodified" i]', "content"));
     const declared = [
       str(article?.datePublished),
       str(article?.dateCreated),
-      metaContent("article:published_time", "og:published_time", "published_time", "release_date", "datePublished", "publish-date", "pubdate", "date", "dc.date", "dc.date.issued", "dcterms.date", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date"),
+      metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date"),
       attr('[itemprop*="datepublished" i]', "content") ?? attr('[itemprop*="datepublished" i]', "datetime"),
       str(anyDated?.datePublished),
       str(anyDated?.dateCreated),
