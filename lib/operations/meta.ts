@@ -122,6 +122,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (/^((written|posted|reviewed|authored) )?by$/i.test(v)) return null;
       // A form's field label ("Your Name: *", "Email") is not a name.
       if (/[:*]|^(your )?(name|e-?mail|website|comment)\\b/i.test(v)) return null;
+      // Nor is a link's label ("Author Website", "View profile", "All posts").
+      if (/\\b(website|homepage|profile|bio|page|posts|archive)$/i.test(v)) return null;
       // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
       if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
       return v;
@@ -237,6 +239,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     if (!authorName) {
       const byline = bylineName();
       authorName = (ldName ?? metaAuthor) && !twoWords(byline) ? (ldName ?? metaAuthor) : byline;
+    } else if (!postLd) {
+      // As with dates: a declared name the page prints nowhere gives way to the byline it prints.
+      const text = (document.body?.innerText ?? "").toLowerCase();
+      const printed = (v) => v.split(/,\s*/).some((n) => text.includes(n.toLowerCase()));
+      if (!printed(authorName)) {
+        const byline = bylineName();
+        if (byline && printed(byline)) authorName = byline;
+      }
     }
     // Last, a personal site's owner: the home link or the copyright line names a person
     // ("Pierce Freeman", "© 2025 Cassidy Williams."), not a company.

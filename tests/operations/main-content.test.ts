@@ -391,6 +391,26 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
     );
     expect(link.author_name).toBe("Joakim Edin");
 
+    // A JSON-LD name the page prints nowhere gives way to the byline it prints; a link's label is no name.
+    const ld = { "@type": "Article", author: { "@type": "Person", name: "Thao Dinh" } };
+    const printed = await meta(
+      await snapshot(
+        `<h1>T</h1><div class="post-author"><a href="/author/x">Author Website</a></div><div class="everfit-author"><a href="/author/everfit">Everfit Team</a></div>${para(1, "n")}`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(printed.author_name).toBe("Everfit Team");
+
+    // metascraper's further meta keys.
+    const keys = await meta(
+      await snapshot(
+        para(1, "o"),
+        `<title>T</title><meta name="byl" content="By Jane Roe"><meta property="og:article:published_time" content="2025-04-05">`,
+      ),
+    );
+    expect(keys.author_name).toBe("Jane Roe");
+    expect(keys.publication_date).toBe("2025-04-05");
+
     const desk = await meta(
       await snapshot(`<h1>T</h1><div class="creator"><div class="creator-name">Newsdesk</div></div>${para(1, "m")}`, "<title>T</title>"),
     );
