@@ -141,6 +141,30 @@ async function timeoutFailure(
   }
 }
 
+/**
+ * Whether the page's window or document has a listener for the events that end loading (`load`,
+ * `DOMContentLoaded`, `readystatechange`, `pageshow`), inline attributes included: a script can
+ * start requests from one. Asked through DevTools (a page cannot list its own listeners); when it
+ * cannot be told, yes.
+ */
+const LOAD_EVENTS = new Set(["load", "DOMContentLoaded", "readystatechange", "pageshow"]);
+async function hasLoadHandlers(page: Page): Promise<boolean> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const expression of ["window", "document"]) {
+      const { result } = await cdp.send("Runtime.evaluate", { expression });
+      if (!result.objectId) return true;
+      const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId });
+      if (listeners.some((l) => LOAD_EVENTS.has(l.type))) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  } finally {
+    void cdp.detach().catch(() => undefined);
+  }
+}
+
 /** Navigate `page` to `url` and make sure what loaded is a usable HTML page. */
 export async function navigate(page: Page, url: string, opts: NavigateOptions): Promise<NavigationResult> {
   const { limits } = opts;
@@ -183,8 +207,10 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
       .catch(() => undefined);
     const navigationMs = Date.now() - started;
     // Requests a `load` handler starts are reported to us a moment later (the routing of a text
-    // visit delays them): give them that moment before asking what is in flight.
-    if (text) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(100, loadDeadline - Date.now()))));
+    // visit delays them): give them that moment before asking what is in flight. A page with no
+    // such handler (most static pages) has nothing to wait for.
+    if (text && (await hasLoadHandlers(page)))
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(100, loadDeadline - Date.now()))));
     await network.settle(text ? Math.max(0, loadDeadline - Date.now()) : limits.settleMaxMs);
 
     if (main.early) throw main.early;
