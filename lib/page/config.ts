@@ -52,9 +52,9 @@ export function chromiumPathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
 
 export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolConfig {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
-  // Two pages per core: a visit spends much of its time waiting on the network, and raw Playwright's
-  // own throughput on 2 cores peaks at 4 pages at once (bench/hot-path.ts, docs/decisions.md).
-  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(2, 2 * cores));
+  // One page per core: on 2 cores, 4 pages at once gave fewer visits per second than 2 (each page
+  // also costs its renderer, routing and the egress proxy; bench/hot-path.ts, docs/decisions.md).
+  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores));
   return {
     chromiumPath: chromiumPathFromEnv(env),
     concurrency,
