@@ -7,6 +7,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return; // `next build` must not open the database
   const { checkTestHostsOrExit } = await import("@/lib/server/startup-checks");
   checkTestHostsOrExit();
+  // Before the first request: stamps the socket peer, hands the API's endpoints to the pipeline.
+  const { installFrontDoor } = await import("@/lib/server/front-door");
+  installFrontDoor();
   const { ensureBooted } = await import("@/lib/server/boot");
   await ensureBooted();
   const { processRole, runsJobs } = await import("@/lib/server/role");

@@ -231,12 +231,7 @@ async function benchDatabase(database: string, pagePort: number, rawP50: number,
     const org = await app.admin("org", "create", "--name", "Bench", "--plan", "pro", "--concurrency", "1000");
     const key = org.apiKey as string;
 
-    const fresh = apiCall(
-      app,
-      key,
-      (i) => ({ url: pageUrl(i, "ours"), sync: true, max_age: 0 }),
-      "miss",
-    );
+    const fresh = apiCall(app, key, (i) => ({ url: pageUrl(i, "ours"), sync: true, max_age: 0 }), "miss");
     const { latencies } = await drive(fresh.one, 1, N);
     const p50 = percentile(latencies, 50);
     out.push(`\n### ${database}: sync html, max_age 0, concurrency 1, n=${N}`);
@@ -270,12 +265,7 @@ async function benchDatabase(database: string, pagePort: number, rawP50: number,
     out.push("  concurrency   p50 ms    req/s");
     let best = 0;
     for (const c of THROUGHPUT_CONCURRENCY) {
-      const run = apiCall(
-        app,
-        key,
-        (i) => ({ url: pageUrl(i, `c${c}`), sync: true, max_age: 0 }),
-        "miss",
-      );
+      const run = apiCall(app, key, (i) => ({ url: pageUrl(i, `c${c}`), sync: true, max_age: 0 }), "miss");
       const r = await drive(run.one, c, N);
       best = Math.max(best, r.rps);
       out.push(`  ${String(c).padStart(11)} ${f(percentile(r.latencies, 50))} ${f(r.rps, 8, 2)}`);

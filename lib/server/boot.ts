@@ -30,8 +30,6 @@ function keepServingOnStrayRejections(): void {
 async function boot(): Promise<void> {
   keepServingOnStrayRejections();
   const role = processRole(); // a bad PROCESS_ROLE stops the start, before anything runs
-  const { installFrontDoor } = await import("./front-door");
-  installFrontDoor();
   const { secureProjectDataDir } = await import("@/lib/db/permissions");
   secureProjectDataDir();
   const { checkEmailConfiguration } = await import("@/lib/email/mode");

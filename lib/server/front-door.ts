@@ -8,7 +8,7 @@ import { PEER_HEADER } from "./peer-address";
 
 /**
  * The process's front door: every request its HTTP server receives passes here before Next.js
- * sees it (a patch of `http.Server`'s `emit`, installed once at start-up by boot.ts).
+ * sees it (a patch of `http.Server`'s `emit`, installed once at start-up by instrumentation.ts).
  *
  * 1. It stamps the socket peer into PEER_HEADER, overwriting whatever a client sent under that
  *    name (lib/server/peer-address.ts says why).

@@ -360,7 +360,10 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
     expect(menu.author_name).toBeNull();
 
     const credentials = await meta(
-      await snapshot(`${para(1, "i")}<h2>Article written by:</h2><h3>Doris Munoz-Mantilla, MD, FOMA</h3>`, "<title>T</title>"),
+      await snapshot(
+        `${para(1, "i")}<h2>Article written by:</h2><h3>Doris Munoz-Mantilla, MD, FOMA</h3>`,
+        "<title>T</title>",
+      ),
     );
     expect(credentials.author_name).toBe("Doris Munoz-Mantilla, MD, FOMA");
   });
@@ -412,7 +415,10 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
     expect(keys.publication_date).toBe("2025-04-05");
 
     const desk = await meta(
-      await snapshot(`<h1>T</h1><div class="creator"><div class="creator-name">Newsdesk</div></div>${para(1, "m")}`, "<title>T</title>"),
+      await snapshot(
+        `<h1>T</h1><div class="creator"><div class="creator-name">Newsdesk</div></div>${para(1, "m")}`,
+        "<title>T</title>",
+      ),
     );
     expect(desk.author_name).toBe("Newsdesk");
   });
