@@ -36,8 +36,11 @@ function expectUnprivilegedAndSandboxed(processes: ProcessInfo[]): void {
       ).toBe(true);
   }
   // The sandboxed children (renderers, utilities) run in their own user namespace under seccomp-bpf.
-  const sandboxed = processes.filter((p) => p.seccomp === 2 && p.userNamespace !== userNamespaceOf("self"));
-  expect(sandboxed.length).toBeGreaterThan(0);
+  expect(processes.filter(isSandboxedChild).length).toBeGreaterThan(0);
+}
+
+function isSandboxedChild(p: ProcessInfo): boolean {
+  return p.seccomp === 2 && p.userNamespace !== userNamespaceOf("self");
 }
 
 describe("Chromium runs unprivileged with its sandbox on", () => {
@@ -78,10 +81,17 @@ describe("Chromium runs unprivileged with its sandbox on", () => {
       timeoutMs: 20_000,
     });
     try {
-      const all = [
+      const processes = () => [
         ...descendantsOf(process.pid).filter((p) => p.pid === browser.pid),
         ...chromiumProcesses(browser.pid),
       ];
+      // Its zygote's sandboxed children start a moment after the browser answers (seen missing on
+      // a loaded CI machine): wait for the first, up to 10 s, before looking at them all.
+      let all = processes();
+      for (let i = 0; i < 100 && !all.some(isSandboxedChild); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        all = processes();
+      }
       expect(all[0]?.pid).toBe(browser.pid);
       expectUnprivilegedAndSandboxed(all);
     } finally {
