@@ -62,9 +62,11 @@ const STAGES: Array<[string, string]> = [
   ["pickup", "job pickup latency"],
   ["job_start", "job: load row, mark processing"],
   ["politeness", "robots + host turn"],
-  ["slot", "browser slot wait"],
+  ["slot", "browser slot wait (+ page open)"],
+  ["page_setup", "page setup (routes, options)"],
   ["navigation", "navigation (egress proxy)"],
   ["capture", "capture (content, html op)"],
+  ["visit", "(visit total: slot → operation done)"],
   ["finish", "result write + settlement"],
   ["wakeup", "sync waiter wake-up"],
   ["job", "(job total)"],
@@ -74,7 +76,7 @@ const STAGES: Array<[string, string]> = [
   ["handler", "(route handler total)"],
 ];
 /** Totals that contain other stages: not added up. */
-const TOTALS = new Set(["wait", "job", "handler"]);
+const TOTALS = new Set(["wait", "job", "handler", "visit"]);
 
 const percentile = (xs: number[], p: number): number => {
   if (!xs.length) return NaN;

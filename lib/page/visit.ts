@@ -90,6 +90,7 @@ async function runVisit<T>(
   consume: (snap: PageSnapshot) => Promise<T>,
 ): Promise<T> {
   const { page } = lease;
+  const setupStarted = performance.now();
   const viewport = req.viewport ?? DEFAULT_VIEWPORT;
   const colorScheme = req.colorScheme ?? "light";
   const consoleEntries = captureConsole(page);
@@ -112,6 +113,7 @@ async function runVisit<T>(
       );
     }
 
+    recordStage("page_setup", performance.now() - setupStarted);
     const nav = await timeStage("navigation", () =>
       navigate(page, target.href, {
         egress: lease.egress,

@@ -170,7 +170,7 @@ async function execute(spec: RunSpec, organizationId: string): Promise<Outcome> 
       results.set(op, { success: true, result: decodeResult(body, hit.contentType), cached: true });
     else toRun.push(op);
   }
-  const { results: ran, visits } = await runOperations(spec, toRun, organizationId);
+  const { results: ran, visits } = await timeStage("visit", () => runOperations(spec, toRun, organizationId));
   for (const [op, r] of ran) {
     results.set(
       op,
