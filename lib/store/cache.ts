@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { encodeResult } from "./encode";
-import { hotGeneration, hotHit, hotHitsUsable, keepHotHit } from "./hot-hits";
+import { hotGeneration, hotHit, hotHitsUsable, keepHotHit, type HotEntry } from "./hot-hits";
+import type { QuotaUsage } from "./results";
 
 /**
  * Result cache, one entry per operation result (so a scrape can reuse a cached screenshot and run
@@ -51,11 +52,8 @@ export async function readCache(
 }
 
 /** A fresh entry that is a stored result, with that result's body and its reader's usage. */
-export interface StoredHit {
-  resultId: string;
-  contentType: string;
-  body: string;
-  usage: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number };
+export interface StoredHit extends HotEntry {
+  usage: QuotaUsage;
 }
 
 /**
@@ -73,16 +71,20 @@ export async function readStoredHit(
 ): Promise<StoredHit | null> {
   if (maxAgeSeconds <= 0) return null;
   const usable = await hotHitsUsable();
-  const kept = usable ? hotHit(cacheKey, organizationId) : null;
-  const fresh = (createdAt: number) => now.getTime() - createdAt <= maxAgeSeconds * 1000;
-  if (kept) {
-    const { entry, usage } = kept;
-    return fresh(entry.createdAt) ? { ...entry, usage } : null;
-  }
+  const hit =
+    (usable && hotHit(cacheKey, organizationId)) || (await readHit(cacheKey, organizationId, usable));
+  if (!hit || now.getTime() - hit.entry.createdAt > maxAgeSeconds * 1000) return null;
+  return { ...hit.entry, usage: hit.usage };
+}
+
+/** The entry, its result's body and the organization's usage from the database; kept when `keep`. */
+async function readHit(
+  cacheKey: string,
+  organizationId: string,
+  keep: boolean,
+): Promise<{ entry: HotEntry; usage: QuotaUsage } | null> {
   const generation = hotGeneration();
-  const rows = await db().$queryRaw<
-    Array<Omit<StoredHit, "usage"> & StoredHit["usage"] & { createdAt: Date }>
-  >`
+  const rows = await db().$queryRaw<Array<Omit<HotEntry, "createdAt"> & QuotaUsage & { createdAt: Date }>>`
     SELECT c."resultId", c."contentType", c."createdAt", r."body",
            o."monthlyCredits", o."creditsUsed", o."creditsReserved", o."concurrencyLimit"
       FROM "CacheEntry" c
@@ -91,16 +93,11 @@ export async function readStoredHit(
      WHERE c."cacheKey" = ${cacheKey}`;
   const row = rows[0];
   if (!row) return null;
-  const { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
-  const entry = {
-    resultId: row.resultId,
-    contentType: row.contentType,
-    body: row.body,
-    createdAt: new Date(row.createdAt).getTime(),
-  };
+  const { resultId, contentType, body, monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
+  const entry = { resultId, contentType, body, createdAt: new Date(row.createdAt).getTime() };
   const usage = { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit };
-  if (usable) keepHotHit(generation, cacheKey, entry, organizationId, usage);
-  return fresh(entry.createdAt) ? { ...entry, usage } : null;
+  if (keep) keepHotHit(generation, cacheKey, entry, organizationId, usage);
+  return { entry, usage };
 }
 
 /** The body of a hit (its own, or its Result's); null when it went away meanwhile. */

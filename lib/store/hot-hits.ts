@@ -1,5 +1,6 @@
 import { listen, listeningTo } from "@/lib/db/listen";
 import { singleton } from "@/lib/singleton";
+import type { QuotaUsage } from "./results";
 
 /**
  * What a sync cache hit is answered from, kept in this process's memory: the stored result a
@@ -20,19 +21,12 @@ export interface HotEntry {
   createdAt: number;
 }
 
-export interface HotUsage {
-  monthlyCredits: number;
-  creditsUsed: number;
-  creditsReserved: number;
-  concurrencyLimit: number;
-}
-
 const CHANNEL = "ptd_hot_hits";
 const MAX_ORGS = 10_000;
 
 interface State {
   entries: Map<string, HotEntry>;
-  usage: Map<string, HotUsage>;
+  usage: Map<string, QuotaUsage>;
   bytes: number;
   /** Bumped by every notification: a read that started before one is not kept. */
   generation: number;
@@ -64,7 +58,7 @@ export function hotGeneration(): number {
 export function hotHit(
   cacheKey: string,
   organizationId: string,
-): { entry: HotEntry; usage: HotUsage } | null {
+): { entry: HotEntry; usage: QuotaUsage } | null {
   const entry = state.entries.get(cacheKey);
   const usage = state.usage.get(organizationId);
   if (!entry || !usage) return null;
@@ -80,7 +74,7 @@ export function keepHotHit(
   cacheKey: string,
   entry: HotEntry,
   organizationId: string,
-  usage: HotUsage,
+  usage: QuotaUsage,
 ): void {
   if (generation !== state.generation) return;
   const size = entry.body.length;

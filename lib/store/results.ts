@@ -5,6 +5,14 @@ import { untilWritten } from "./request-rows";
 /** Results are kept 30 days (docs/spec.md §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
 export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
+/** An organization's usage as the quota headers of an answer need it (docs/spec.md §4.1). */
+export interface QuotaUsage {
+  monthlyCredits: number;
+  creditsUsed: number;
+  creditsReserved: number;
+  concurrencyLimit: number;
+}
+
 export type ResultView =
   | { state: "unknown" }
   | { state: "processing"; token: string; labels: unknown }
