@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
 import { db, dbConfig } from "@/lib/db";
+import { listen, listeningTo } from "@/lib/db/listen";
 import { singleton } from "@/lib/singleton";
-import type { ResultView } from "./results";
+import type { QuotaUsage, ResultView } from "./results";
 
 /**
  * Lets a sync request wait for its job. When the job runs in this same process an in-process
@@ -19,17 +19,14 @@ export const FINISHED_CHANNEL = "ptd_request_finished";
 export interface Finished {
   view: Extract<ResultView, { state: "complete" | "failed" }>;
   /** The organization's usage once this request was settled (for X-Quota-Remaining). */
-  usage?: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number };
+  usage?: QuotaUsage;
 }
 
 /** How a wait ended: the finish as announced in this process, `true` (finished elsewhere), or `false` (timed out). */
 export type WaitOutcome = Finished | boolean;
 
-/** This process's finish events, and its LISTEN connection once one is open (or opening). */
-const shared = singleton("completion", (): { bus: EventEmitter; listener?: Promise<unknown> } => ({
-  bus: new EventEmitter().setMaxListeners(0),
-}));
-const bus = shared.bus;
+/** This process's finish events. */
+const bus = singleton("completion", () => new EventEmitter().setMaxListeners(0));
 
 export function announceFinished(token: string, finished?: Finished): void {
   bus.emit(token, finished);
@@ -39,25 +36,18 @@ export function announceFinished(token: string, finished?: Finished): void {
   );
 }
 
-/** One LISTEN connection per process, opened on the first wait; re-opened after it drops. */
-function listenAcrossProcesses(): Promise<unknown> | undefined {
-  const config = dbConfig();
-  if (config.kind !== "postgres") return undefined;
-  if (shared.listener) return shared.listener;
-  const client = new pg.Client({ connectionString: config.url });
-  const drop = () => {
-    if (shared.listener === listening) shared.listener = undefined;
-    client.end().catch(() => {});
-  };
-  client.on("notification", (m) => m.payload && bus.emit(m.payload));
-  client.on("error", drop);
-  client.on("end", drop);
-  const listening = client
-    .connect()
-    .then(() => client.query(`LISTEN ${FINISHED_CHANNEL}`))
-    .catch(drop);
-  shared.listener = listening;
-  return listening;
+/**
+ * Hears other processes' finishes on the process's one LISTEN connection (lib/db/listen.ts),
+ * opened on the first wait and re-opened by a later one after it drops; a wait that cannot listen
+ * still ends by its poll.
+ */
+function listenAcrossProcesses(): Promise<void> | undefined {
+  if (dbConfig().kind !== "postgres" || listeningTo(FINISHED_CHANNEL)) return undefined;
+  return listen(FINISHED_CHANNEL, wakeWaiters).catch(() => undefined);
+}
+
+function wakeWaiters(token: string): void {
+  if (token) bus.emit(token);
 }
 
 async function finishedInDatabase(token: string): Promise<boolean> {
