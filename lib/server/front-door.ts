@@ -40,6 +40,8 @@ function patchServerEmit(): true {
     ENDPOINTS.map((endpoint) => [endpoint, operationEndpoint(endpoint)]),
   );
   const result = resultEndpoint();
+  // `next dev` recompiles the route files on change: there they keep answering (the stamp stays).
+  const direct = process.env.NODE_ENV === "production";
   const route = (method: string | undefined, pathname: string): Handler | null => {
     // Only origin-form targets ("/api/html"): the egress proxy's absolute-form requests never match.
     const parts = pathname.split("/");
@@ -60,7 +62,8 @@ function patchServerEmit(): true {
     req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? "";
     const url = req.url ?? "";
     const query = url.indexOf("?");
-    const handler = url.startsWith("/") ? route(req.method, query < 0 ? url : url.slice(0, query)) : null;
+    const handler =
+      direct && url.startsWith("/") ? route(req.method, query < 0 ? url : url.slice(0, query)) : null;
     if (!handler) return emit.call(this, event, ...args);
     void serve(handler, req, args[1] as http.ServerResponse);
     return true;
