@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
   acceptInvitationAction,
@@ -8,10 +7,10 @@ import {
 } from "@/lib/dashboard/actions/invitations";
 import { Button } from "@/components/ui/button";
 import { NewPasswordForm } from "./new-password-form";
+import { goTo } from "@/components/auth/go-to";
 
 /** Accept as the signed-in invitee, or create the invited address's account. */
 export function AcceptInvitation({ token, mode }: { token: string; mode: "accept" | "sign-up" }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (mode === "sign-up")
@@ -36,8 +35,7 @@ export function AcceptInvitation({ token, mode }: { token: string; mode: "accept
             setError(r.error);
             return;
           }
-          router.push("/dashboard/settings");
-          router.refresh();
+          goTo("/dashboard/settings");
         }}
       >
         {busy ? "Joining…" : "Accept the invitation"}

@@ -1,13 +1,12 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Input, Label } from "@/components/ui/field";
 import { AccountForm, EmailField } from "./form-parts";
+import { goTo } from "@/components/auth/go-to";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
-  const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
@@ -21,8 +20,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         if (!res || res.error) {
           return !res || res.error === "CredentialsSignin" ? "Wrong email or password." : res.error;
         }
-        router.push(callbackUrl);
-        router.refresh();
+        goTo(callbackUrl);
       }}
     >
       <EmailField value={email} onChange={setEmail} />

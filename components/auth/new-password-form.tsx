@@ -1,10 +1,10 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Input, Label } from "@/components/ui/field";
 import { AccountForm, NewPasswordField } from "./form-parts";
+import { goTo } from "@/components/auth/go-to";
 
 /**
  * A new password (and, for an invitation sign-up, a name), submitted to `submit`; on success the
@@ -22,7 +22,6 @@ export function NewPasswordForm({
     password: string;
   }) => Promise<{ ok: true; email: string } | { ok: false; error: string }>;
 }) {
-  const router = useRouter();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   return (
@@ -33,8 +32,7 @@ export function NewPasswordForm({
         const r = await submit({ name, password });
         if (!r.ok) return r.error;
         const session = await signIn("credentials", { email: r.email, password, redirect: false });
-        router.push(session?.ok && !session.error ? "/dashboard" : "/login");
-        router.refresh();
+        goTo(session?.ok && !session.error ? "/dashboard" : "/login");
       }}
     >
       {askName && (

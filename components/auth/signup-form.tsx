@@ -1,7 +1,6 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signUpAction } from "@/lib/dashboard/actions/signup";
 import { PLANS } from "@/lib/billing/plans";
@@ -10,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
 import { AccountForm, EmailField, NewPasswordField } from "./form-parts";
 import { ShownOnceKey } from "@/components/dashboard/shown-once-key";
+import { goTo } from "@/components/auth/go-to";
 
 type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boolean };
 
 export function SignupForm() {
-  const router = useRouter();
   const [form, setForm] = useState({ name: "", organization: "", email: "", password: "" });
   const [done, setDone] = useState<Done | null>(null);
 
@@ -35,8 +34,7 @@ export function SignupForm() {
         <Button
           className="w-full"
           onClick={() => {
-            router.push(done.signedIn ? "/dashboard" : "/login");
-            router.refresh();
+            goTo(done.signedIn ? "/dashboard" : "/login");
           }}
         >
           {done.signedIn ? "I have stored my key — continue to the dashboard" : "Continue to sign in"}

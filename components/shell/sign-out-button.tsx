@@ -1,11 +1,10 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { goTo } from "@/components/auth/go-to";
 
 export function SignOutButton() {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -16,8 +15,7 @@ export function SignOutButton() {
         setBusy(true);
         // redirect: false — next-auth would otherwise redirect to NEXTAUTH_URL's host, which may be unset.
         await signOut({ redirect: false });
-        router.push("/login");
-        router.refresh();
+        goTo("/login");
       }}
     >
       Sign out
