@@ -151,7 +151,25 @@ async function runVisit<T>(
   }
 }
 
-/** Load `req.url` once and hand the snapshot to `consume`; the page closes when `consume` settles. */
+/**
+ * Whether a visit that succeeded left nothing on its page but a document and routes, so the pool may
+ * reset the page for the organization's next visit: a text visit at the default viewport and
+ * colour scheme, without the ad or cookie-banner blockers' scripts. Screenshot and console visits
+ * (which may resize, emulate or run longer) always get a fresh page.
+ */
+function leavesPageReusable(req: VisitRequest): boolean {
+  const viewport = req.viewport ?? DEFAULT_VIEWPORT;
+  return (
+    req.loadPolicy === "text" &&
+    viewport.width === DEFAULT_VIEWPORT.width &&
+    viewport.height === DEFAULT_VIEWPORT.height &&
+    (req.colorScheme ?? "light") === "light" &&
+    !req.pageOptions?.block_ads &&
+    !req.pageOptions?.block_cookie_banners
+  );
+}
+
+/** Load `req.url` once and hand the snapshot to `consume`; the page is released when `consume` settles. */
 export async function visitPage<T>(
   req: VisitRequest,
   consume: (snap: PageSnapshot) => Promise<T>,
@@ -191,15 +209,18 @@ export async function visitPage<T>(
       });
       const visit = runVisit(lease, req, target, limits, startedAt, consume);
       visit.catch(() => undefined); // when the budget wins, its late failure is not news
+      let reuse = false;
       try {
-        return await Promise.race([visit, overBudget]);
+        const result = await Promise.race([visit, overBudget]);
+        reuse = leavesPageReusable(req);
+        return result;
       } catch (err) {
         if (attempt === 0 && (await browserWasLost(lease, err))) continue;
         throw err;
       } finally {
         clearTimeout(watchdog);
-        // The caller has its result; the page closes behind it.
-        void lease.release();
+        // The caller has its result; the page is reset or closed behind it.
+        void lease.release(reuse);
       }
     }
   } finally {

@@ -80,6 +80,47 @@ describe("BrowserPool", () => {
     }
   });
 
+  it("resets a text visit's page for the organization's next visit: nothing of the last visit carries over", async () => {
+    // A pool of its own: no context or browser retires during the test, so every page is reset.
+    const pool = new BrowserPool({ config: { concurrency: 1 } });
+    const listeners: number[] = [];
+    const textVisit = (path: string) =>
+      visitPage(
+        { organization: "org-recycle", url: `http://site.test${path}`, loadPolicy: "text" },
+        async (s) => {
+          const emitter = s.page as unknown as NodeJS.EventEmitter;
+          listeners.push(emitter.eventNames().reduce((n, e) => n + emitter.listenerCount(e), 0));
+          return s.html;
+        },
+        { pool },
+      );
+    try {
+      // A page whose timer would navigate it away, and whose script keeps fetching.
+      expect(await textVisit("/leaves-later")).toContain("Leaves later");
+      const logged = fx.sites.log.length;
+      // The next visit of the organization gets that page back, reset: its result is its own page,
+      // and once it is over the old page's scripts have made no request and no navigation.
+      const next = await textVisit("/");
+      expect(next).toContain("Hello from site.test");
+      // Past the moment the old page's timer would have navigated it (2 s after it loaded).
+      await new Promise((r) => setTimeout(r, 2_000));
+      // (Until the reset, the old page may still fetch: it ends behind its own visit's answer.)
+      const since = fx.sites.log.slice(logged);
+      const afterNextStarted = since.slice(since.indexOf("site.test /") + 1).join("\n");
+      expect(since).toContain("site.test /");
+      expect(afterNextStarted).not.toContain("/hijacked");
+      expect(afterNextStarted).not.toContain("/still-running");
+      for (let i = 0; i < 3; i++) await textVisit("/");
+      // Every visit after the first ran on the first visit's page.
+      expect(pool.stats().pagesRecycled).toBeGreaterThanOrEqual(4);
+      expect(pool.stats().contextsCreated).toBe(1);
+      // Each visit's listeners went with it: the count a visit sees does not grow.
+      expect(new Set(listeners).size).toBe(1);
+    } finally {
+      await pool.shutdown();
+    }
+  });
+
   it("keeps one context per device scale factor", async () => {
     const pool = new BrowserPool({ config: { concurrency: 1 } });
     try {

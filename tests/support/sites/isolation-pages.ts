@@ -30,6 +30,16 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
        <p id="server-cookie">server-cookie=[${(req.headers.cookie ?? "").replace(/[<>&]/g, "")}]</p>
        ${SHOW_DOCUMENT_COOKIE}</body></html>`,
     ),
+  // A page whose scripts keep working after it loaded: a timer that would navigate elsewhere and
+  // a beacon loop. Once its visit is over, neither may touch the page's next visit.
+  "/leaves-later": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Leaves later</title></head><body><h1>Leaves later</h1><script>
+        setInterval(() => fetch("/still-running").catch(() => {}), 100);
+        setTimeout(() => { location.href = "/hijacked"; }, 2000);
+      </script></body></html>`,
+    ),
   // A page that keeps a visit open for a while (another visit of the same organization in flight).
   "/open-a-while": (_req, res) =>
     send(
