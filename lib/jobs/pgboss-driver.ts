@@ -27,6 +27,10 @@ export class PgBossDriver implements JobDriver {
   private readonly known = new Map<string, JobDefinition<never>>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly workers = new Map<string, string[]>();
+  /** Workers running a job right now (pg-boss worker ids). */
+  private readonly busy = new Set<string>();
+  /** Per job name: jobs this process enqueued, due now, that no worker of it has fetched yet. */
+  private readonly unfetched = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private boss?: Promise<PgBoss>;
   private keyLock?: KeyLock;
@@ -152,15 +156,24 @@ export class PgBossDriver implements JobDriver {
       def.name,
       workOptions(this.timings),
       async ([job]: Job<Envelope>[]) => {
+        this.busy.add(self.id);
+        this.unfetched.set(def.name, Math.max(0, (this.unfetched.get(def.name) ?? 0) - 1));
         try {
           await this.run(def, job);
         } catch (err) {
           this.wakeForRetry(def.name, job.id);
           throw err;
         } finally {
+          this.busy.delete(self.id);
           // pg-boss never bursts at batchSize 1: without this a worker waits a full poll after each
-          // job even with a backlog. Woken, it fetches again as soon as this job is settled.
-          if (self.id) boss.notifyWorker(self.id);
+          // job even with a backlog. Woken, it fetches again as soon as this job is settled. On the
+          // embedded database every job is enqueued here, so with none left unfetched there is no
+          // backlog and the fetch would come back empty.
+          if (
+            self.id &&
+            (this.options.database.kind === "postgres" || (this.unfetched.get(def.name) ?? 0) > 0)
+          )
+            boss.notifyWorker(self.id);
         }
       },
     );
@@ -193,11 +206,17 @@ export class PgBossDriver implements JobDriver {
     });
   }
 
+  /**
+   * One idle worker fetches the new job; waking them all would send every other one to fetch for
+   * nothing. With none idle, the first to finish fetches it (see startWorker).
+   */
   private wakeNow(name: string): void {
     const boss = this.boss;
     const ids = this.workers.get(name);
     if (!boss || !ids?.length) return;
-    void boss.then((b) => ids.forEach((id) => b.notifyWorker(id))).catch(() => {});
+    this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + 1);
+    const idle = ids.find((id) => !this.busy.has(id));
+    if (idle) void boss.then((b) => b.notifyWorker(idle)).catch(() => {});
   }
 
   private wakeAt(name: string, at: number): void {
@@ -205,6 +224,7 @@ export class PgBossDriver implements JobDriver {
     // A little late rather than early: the fetch compares against the database clock.
     this.later(Math.max(0, at - Date.now()) + 100, async () => {
       const boss = await this.boss;
+      this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + 1);
       for (const id of this.workers.get(name) ?? []) boss?.notifyWorker(id);
     });
   }

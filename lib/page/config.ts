@@ -4,6 +4,39 @@
  */
 import os from "node:os";
 
+/**
+ * The features Playwright 1.65 disables (its chromiumSwitches.ts). Chromium keeps only the LAST
+ * `--disable-features` switch, so ours must repeat Playwright's list or it would drop it;
+ * tests/page/chromium-args.test.ts fails when an upgrade of Playwright changes the list.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+] as const;
+
+/**
+ * Features we turn off as well. SpareRendererForSitePerProcess: Chromium keeps a renderer process
+ * started ahead for the browser context that navigated last; with one context per organization, a
+ * visit in another context throws it away and starts a new one, so two visits at once spawned a
+ * renderer about every other visit (measured: 67 ms of CPU per visit, throughput 5.3 → 8.8 visits/s
+ * at 2 at once; docs/decisions.md "Recycled pages").
+ */
+export const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, "SpareRendererForSitePerProcess"] as const;
+
 /** No `--no-sandbox`: Chromium's sandbox stays on (lib/page/sandbox.ts runs it unprivileged). */
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -14,6 +47,7 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  `--disable-features=${DISABLED_FEATURES.join(",")}`,
 ] as const;
 
 export interface PoolConfig {

@@ -2,7 +2,7 @@
  * Navigation and everything that decides whether the loaded document is a usable web page:
  * network errors, bot checks, HTTP status, content type and declared size.
  */
-import type { Page, Request, Response } from "playwright-core";
+import type { CDPSession, Page, Request, Response } from "playwright-core";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { botCheckFromHeaders, DETECT_BOT_CHECK_JS, waitForBotCheckToClear } from "./bot-check";
 import { failure, failureFromNavigationError, failureFromResponse, isHtmlContentType } from "./failures";
@@ -148,9 +148,13 @@ async function timeoutFailure(
  * cannot be told, yes.
  */
 const LOAD_EVENTS = new Set(["load", "DOMContentLoaded", "readystatechange", "pageshow"]);
+/** One DevTools session per page, kept for the page's later visits (a recycled page has several). */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
 async function hasLoadHandlers(page: Page): Promise<boolean> {
-  const cdp = await page.context().newCDPSession(page);
+  let session = sessions.get(page);
+  if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
   try {
+    const cdp = await session;
     for (const expression of ["window", "document"]) {
       const { result } = await cdp.send("Runtime.evaluate", { expression });
       if (!result.objectId) return true;
@@ -159,9 +163,8 @@ async function hasLoadHandlers(page: Page): Promise<boolean> {
     }
     return false;
   } catch {
+    sessions.delete(page); // a new session next time
     return true;
-  } finally {
-    void cdp.detach().catch(() => undefined);
   }
 }
 
