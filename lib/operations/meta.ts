@@ -15,6 +15,82 @@ export interface Metadata {
 }
 
 /**
+ * In-page source: the days a text prints, in the ways publishers write them (htmldate's and
+ * dateparser's common forms): ISO and numeric dates, "12 March 2025" / "March 12th, 2025", month
+ * names in the languages the web mostly writes in ("12. März 2025", "12 de marzo de 2025",
+ * "1er mars 2025", "12 marca 2025") and "2025年3月12日". Kept apart as plain JavaScript (String.raw,
+ * so its regular expressions read as written); `dayFirst` says how to read "03/12/2025".
+ */
+const WRITTEN_DATES = String.raw`
+    // Month names and abbreviations other than English's (English is matched by its first three
+    // letters): German, French, Spanish, Portuguese, Italian, Dutch, Polish (both cases), Nordic.
+    const pageLang = (document.documentElement.getAttribute("lang") ?? "").toLowerCase();
+    const dayFirst = !!pageLang && !/^en(-us)?$/.test(pageLang);
+    const FOREIGN_MONTHS = [
+      "januar jänner jän janvier janv enero ene janeiro gennaio gen januari stycznia styczeń sty",
+      "februar feber février févr fevrier fevr febrero fevereiro fev febbraio febr februari lutego luty lut",
+      "märz mär mrz maerz mars marzo março maart mrt marca marzec marts",
+      "avril avr abril abr aprile kwietnia kwiecień kwi",
+      "mai mayo maio mag maggio mei maja maj",
+      "juni juin junio junho giugno giu czerwca czerwiec cze",
+      "juli juillet juil julio julho luglio lug lipca lipiec lip",
+      "août aout agosto ago augustus augusti sierpnia sierpień",
+      "septembre septiembre setiembre setembro settembre sett set września wrzesień wrz",
+      "oktober okt octobre octubre outubro out ottobre ott października październik paź",
+      "novembre noviembre novembro listopada listopad lis",
+      "dezember dez décembre déc decembre diciembre dic dezembro dicembre grudnia grudzień gru",
+    ].map((s) => s.split(" "));
+    const foreignMonth = new Map(FOREIGN_MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1])));
+    // English: the full name or its abbreviation ("Sept"), not any word that starts like one ("decided").
+    const EN_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+    const englishMonth = new Map(EN_MONTHS.flatMap((n, i) => [[n, i + 1], [n.slice(0, 3), i + 1]]).concat([["sept", 9]]));
+    const monthOf = (word) => {
+      const w = word.toLowerCase().replace(/\.$/, "");
+      return englishMonth.get(w) ?? foreignMonth.get(w) ?? null;
+    };
+    const MONTH_WORD = "(" + [...new Set([...englishMonth.keys(), ...foreignMonth.keys()])].sort((a, b) => b.length - a.length).join("|") + ")\\.?";
+    const DAY = "(\\d{1,2})(?:\\.|st|nd|rd|th|er|º|°)?";
+    // Not inside a longer number or word: "6 Sep 2024" is not read out of "26 Sep 2024".
+    const whole = (body) => new RegExp("(?<![\\p{L}\\d])(?:" + body + ")(?![\\p{L}\\d])", "giu");
+    const day = (y, mo, d) => {
+      const [Y, M, D] = [Number(y), Number(mo), Number(d)];
+      if (!(M >= 1 && M <= 12 && D >= 1 && D <= 31 && Y >= 1995 && Y <= new Date().getFullYear() + 1)) return null;
+      return y + "-" + String(M).padStart(2, "0") + "-" + String(D).padStart(2, "0");
+    };
+    const DATE_FORMS = [
+      // ISO 8601, which may run on into its time ("2025-03-12T10:00").
+      [new RegExp("(?<![\\p{L}\\d])(\\d{4})-(\\d{2})-(\\d{2})(?!\\d)", "giu"), (m) => day(m[1], m[2], m[3])],
+      [whole("(\\d{4})([/.])(\\d{1,2})\\2(\\d{1,2})"), (m) => day(m[1], m[3], m[4])],
+      // 12.11.2025 is day-first wherever dots are used; 11/12/2025 and 11-12-2025 as the page's
+      // language writes them (month-first in US English), unless only one reading is a date.
+      [whole("(\\d{1,2})([./-])(\\d{1,2})\\2(\\d{4})"), (m) => {
+        const first = m[2] === "." || dayFirst || Number(m[1]) > 12;
+        return first ? day(m[4], m[3], m[1]) : day(m[4], m[1], m[3]);
+      }],
+      [whole("(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]?"), (m) => day(m[1], m[2], m[3])],
+      // "12 March 2025", "12. März 2025", "12 de marzo de 2025", "the 12th of March, 2025".
+      [whole(DAY + "\\s*(?:de\\s+|of\\s+)?" + MONTH_WORD + ",?\\s*(?:de\\s+|del\\s+)?(\\d{4})"), (m) => day(m[3], monthOf(m[2]), m[1])],
+      // "March 12, 2025", "Sept. 3rd 2025".
+      [whole(MONTH_WORD + "\\s*(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})"), (m) => day(m[3], monthOf(m[1]), m[2])],
+    ];
+    // Every day the text prints, in order of position (at most "limit" of each form).
+    const daysIn = (text, limit = 200) => {
+      const out = [];
+      for (const [re, read] of DATE_FORMS) {
+        re.lastIndex = 0;
+        let n = 0;
+        for (let m = re.exec(text ?? ""); m && n < limit; m = re.exec(text ?? "")) {
+          const iso = read(m);
+          if (iso) out.push({ at: m.index, iso }), n++;
+        }
+      }
+      return out.sort((a, b) => a.at - b.at);
+    };
+    // The first day a text prints.
+    const dayIn = (text) => daysIn(text, 1)[0]?.iso ?? null;
+`;
+
+/**
  * `meta`, read from the live DOM in one evaluation. Sources in order of trust: JSON-LD (what
  * publishers write for search engines), Open Graph / Twitter / Dublin Core meta tags, then
  * document structure (<title>, <html lang>, <time>, rel=author, byline classes).
@@ -76,7 +152,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const authored = [article, ...ld].find((o) => o && (o.author || o.creator)) ?? null;
     const ldAuthors = (() => {
       const a = authored?.author ?? authored?.creator;
-      return (Array.isArray(a) ? a : a ? [a] : []).map((x) => (typeof x === "string" ? { name: x } : x)).filter((x) => x && typeof x === "object");
+      // Yoast and other graph writers often name the author only by reference ({"@id": "…#/schema/person/…"}).
+      const resolve = (x) => (x && typeof x === "object" && !x.name && x["@id"] ? (ld.find((o) => o["@id"] === x["@id"] && o.name) ?? x) : x);
+      return (Array.isArray(a) ? a : a ? [a] : []).map((x) => (typeof x === "string" ? { name: x } : resolve(x))).filter((x) => x && typeof x === "object");
     })();
     const ldAuthor = ldAuthors[0] ?? null;
     const str = (v) => (typeof v === "string" ? clean(v) : null);
@@ -181,7 +259,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
-    const NAME = "([\\\\p{Lu}][\\\\p{L}.'’-]+(?: [\\\\p{Lu}][\\\\p{L}.'’-]+){1,3})";
+    const ONE_NAME = "[\\\\p{Lu}][\\\\p{L}.'’-]+(?: [\\\\p{Lu}][\\\\p{L}.'’-]+){1,3}";
+    const NAME = "(" + ONE_NAME + ")";
+    // Several people, as bylines list them: "A and B", "A, B, and C", "A & B" (in English and the
+    // web's other common languages: "und", "et", "y", "e", "en", "i").
+    const NAMES = "(" + ONE_NAME + "(?:(?:, " + ONE_NAME + ")*,? (?:and|&|und|et|y|e|en|i) " + ONE_NAME + ")?)";
+    // Each person once, joined with ", " as elsewhere.
+    const joinNames = (v) => v && v.split(/,? (?:and|&|und|et|y|e|en|i) |, /).join(", ");
+    const severalNames = (v) => (v && new RegExp("^" + NAMES + "$", "u").test(v) ? joinNames(v) : null);
     // A byline often runs on into its date: "By Sofia Gonzalez December 2, 2025".
     const NAME_END = "(?:$|[,|·•(]| on | - | (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
     // Menu and navigation text ("By Event Type", "By Company Size") reads like a byline but names
@@ -196,19 +281,31 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return out;
     };
+    // Byline labels in the web's other common languages: the phrases anywhere, the bare
+    // preposition ("Von", "Par", "Por", "Door", "Di") only on a page in that language, where a line
+    // that starts with it and a name is a byline.
+    const lang2 = (document.documentElement.getAttribute("lang") ?? "").slice(0, 2).toLowerCase();
+    const FOREIGN_BYLINE = [
+      "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
+      ...({ de: ["Von"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
+    ].join("|");
     const bylineInText = () => {
       const nav = navLines();
       const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
-      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:)\\\\s*" + NAME + "\\\\s*" + NAME_END, "u");
+      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       for (let i = 0; i < lines.length; i++) {
         const m = byLine.exec(lines[i]);
-        if (m) return asName(m[1]);
+        if (m) return joinNames(asName(m[1]));
         // A one-word name is a byline only where a date follows: "Posted by David at December 16, 2025".
-        const single = /^(?:[Pp]osted|[Ww]ritten) by (\\p{Lu}[\\p{L}.'’-]+) (?:at|on) .*\\d/u.exec(lines[i]);
+        // So is a line that is nothing but "Written by Eliz".
+        const single = /^(?:[Pp]osted|[Ww]ritten) by (\\p{Lu}[\\p{L}.'’-]+)(?: (?:at|on) .*\\d|$)/u.exec(lines[i]);
         if (single) return asName(single[1]);
         if (/^(((article|post|story) )?(written|posted|authored) by|(article|post|words|story) by|((article|post) )?author):?$/i.test(lines[i]) && lines[i + 1]) {
           // The line after a bare "Author" label is often a form's next label ("Post time", "Date within").
-          const v = withCredentials(asName(lines[i + 1]));
+          const next = asName(lines[i + 1]);
+          // A "Written by" / "Posted by" label (not a bare "Author") may be followed by one name ("Eliz").
+          const oneWord = /written|posted/i.test(lines[i]) && /^\\p{Lu}[\\p{L}'’-]+$/u.test(next ?? "") ? next : null;
+          const v = withCredentials(next) ?? severalNames(next) ?? oneWord;
           if (v) return v;
         }
       }
@@ -270,18 +367,15 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // metascraper-date's sources (JSON-LD, meta tags incl. citation_*, microdata, <time>, dated
     // byline and date-classed text), then a date shown under the headline; normalized to ISO 8601
     // (an ISO value is kept as written, so its day is the publisher's, not UTC's).
+    ${WRITTEN_DATES}
     const toIso = (raw) => {
       const v = clean(raw);
       if (!v) return null;
       if (/^\\d{4}-\\d{2}-\\d{2}/.test(v)) return v;
-      // 12.11.2025 is day-first wherever dots are used; 11/12/2025 month-first unless it cannot be.
-      const dmy = /^(\\d{1,2})([./])(\\d{1,2})[./](\\d{4})/.exec(v);
-      if (dmy) {
-        const dayFirst = dmy[2] === "." || Number(dmy[1]) > 12;
-        const [d, mo] = dayFirst ? [dmy[1], dmy[3]] : [dmy[3], dmy[1]];
-        if (Number(mo) > 12 || Number(d) > 31) return null;
-        return \`\${dmy[4]}-\${mo.padStart(2, "0")}-\${d.padStart(2, "0")}\`;
-      }
+      // A written date ("12 March 2025", "12. März 2025") is read as written, not through the
+      // browser's English-only, local-time Date.parse.
+      const written = dayIn(v);
+      if (written) return written;
       const t = Date.parse(v.replace(/^(published|updated|posted|last updated|modified)( on)?:?\\s*/i, "").replace(/(\\d)(st|nd|rd|th)\\b/g, "$1"));
       if (Number.isNaN(t)) return null;
       const d = new Date(t);
@@ -290,14 +384,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       return \`\${d.getFullYear()}-\${pad(d.getMonth() + 1)}-\${pad(d.getDate())}\`;
     };
     const attr = (selector, name) => document.querySelector(selector)?.getAttribute(name);
-    const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
-    const DATED = new RegExp("\\\\b(\\\\d{4}-\\\\d{2}-\\\\d{2}|\\\\d{1,2}[./]\\\\d{1,2}[./]\\\\d{4}|" + MONTH + " \\\\d{1,2}(st|nd|rd|th)?,? \\\\d{4}|\\\\d{1,2}(st|nd|rd|th)? " + MONTH + ",? \\\\d{4})\\\\b", "i");
     const datedText = (selector) => {
       // A "today's date" widget in the header shows the visit's day, not the article's.
       const candidates = Array.from(document.querySelectorAll(selector)).filter((el) => !el.closest('[id*="today" i], [class*="today" i], [class*="current-date" i]'));
       for (const el of candidates.slice(0, 8)) {
-        const m = DATED.exec(el.textContent ?? "");
-        const v = m && toIso(m[1]);
+        const v = dayIn(el.textContent);
         if (v) return v;
       }
       return null;
@@ -307,6 +398,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Is this day printed on the page, in one of the common ways of writing it?
     const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
     // Where this day is printed on the page, in the common ways of writing it (offsets in pageText()).
+    let printedDaysCache = null;
+    const printedDays = () => (printedDaysCache ??= daysIn(pageText()));
     const shownAt = (iso) => {
       const m = /^(\\d{4})-(\\d{2})-(\\d{2})/.exec(iso ?? "");
       if (!m) return [];
@@ -322,6 +415,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       for (const f of new Set(forms))
         for (let i = text.indexOf(f); i >= 0 && at.length < 50; i = text.indexOf(f, i + 1))
           if (!digit(text[i - 1] ?? "") && !digit(text[i + f.length] ?? "")) at.push(i);
+      // And any other way of writing it: "12. märz 2025", "12 de marzo de 2025", "2025年3月12日".
+      for (const w of printedDays()) if (w.iso === iso.slice(0, 10) && !at.includes(w.at)) at.push(w.at);
       return at;
     };
     const shown = (iso) => shownAt(iso).length > 0;
@@ -347,8 +442,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const at = h1 ? lines.findIndex((l) => l === h1) : -1;
       if (at < 0) return null;
       for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
-        const m = line.length < (short ? 60 : 200) ? DATED.exec(line) : null;
-        const v = m && toIso(m[1]);
+        const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
         if (v) return v;
       }
       return null;
@@ -359,11 +453,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       toIso(attr(".subline .age[title], .comhead .age[title]", "title")?.split(" ")[0]) ?? datedText(".postbody p.author, .post p.author, .blockpost h2");
     // A labelled date line anywhere: "Posted on the 15/12/2025 at 19:00", "Last updated: November 13, 2025".
     const labelledDate = () => {
-      const label = /^(posted|published|last updated|updated|date|written)\\b/i;
+      // The label as it reads in English and the other common languages of the web.
+      const label = /^(posted|published|last updated|updated|date|written|released|veröffentlicht|aktualisiert|erstellt|stand:|datum|publié|mis à jour|publicado|actualizado|atualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|opublikowano|zaktualizowano|公開日|更新日|投稿日|发布|發佈|发表|發表)(?!\\p{L})/iu;
       for (const line of pageText().split(/\\n+/).slice(0, 600)) {
         const l = line.trim();
-        const m = l.length < 200 && label.test(l) ? DATED.exec(l) : null;
-        const v = m && toIso(m[1]);
+        const v = l.length < 200 && label.test(l) ? dayIn(l) : null;
         if (v) return v;
       }
       return null;
@@ -416,10 +510,23 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const v = asShown(shownDate);
       return v && !printed(v) ? (datedNearTitle(true) ?? v) : v;
     })();
+    // Microformats' published date (h-entry's dt-published, hAtom's abbr.published title), as
+    // older WordPress and IndieWeb themes mark it.
+    const microformatDate = () =>
+      toIso(attr(".dt-published[datetime], .published[datetime]", "datetime") ?? attr(".dt-published[title], abbr.published[title]", "title"));
+    // A date in the canonical URL's path ("/2025/03/12/slug", "/2025-03-12-slug"), as CMS
+    // permalinks write the publication day (htmldate reads it too).
+    const urlDate = () => {
+      const url = attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href;
+      const m = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/.exec(url ?? "");
+      return m ? day(m[1], m[2], m[3]) : null;
+    };
     const published =
       declaredShown ??
       // The article's own <time> before one in a sidebar's list of recent posts.
       [attr('time[itemprop*="date" i]', "datetime"), attr('article time[datetime], main time[datetime], [role="main"] time[datetime]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
+      microformatDate() ??
+      urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
       forumDate() ??
       datedNearTitle() ??

@@ -22,11 +22,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function snapshot(body: string, head = ""): Promise<PageSnapshot> {
+async function snapshot(body: string, head = "", lang = "en"): Promise<PageSnapshot> {
   const page = await browser.newPage();
   pages.push(page);
   await page.route("**/*", (route) => route.abort());
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
   await page.setContent(html, { waitUntil: "domcontentloaded" });
   const url = "https://example.test/article";
   return {
@@ -421,5 +421,79 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
       ),
     );
     expect(desk.author_name).toBe("Newsdesk");
+  });
+});
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many languages", () => {
+  it("reads dates written in other languages and forms, and bylines with their labels", async () => {
+    const de = await meta(
+      await snapshot(`<h1>Titel</h1><p>Von Anna Schmidt</p><p>12. März 2025</p>${para(1, "p")}`, "<title>T</title>", "de"),
+    );
+    expect(de.author_name).toBe("Anna Schmidt");
+    expect(de.publication_date).toBe("2025-03-12");
+
+    const fr = await meta(
+      await snapshot(`<h1>Titre</h1><p>Par Jean Dupont</p><p>1er mars 2025</p>${para(1, "q")}`, "<title>T</title>", "fr"),
+    );
+    expect(fr.author_name).toBe("Jean Dupont");
+    expect(fr.publication_date).toBe("2025-03-01");
+
+    const es = await meta(
+      await snapshot(`<h1>Título</h1><p>Escrito por María López</p><p>12 de marzo de 2025</p>${para(1, "r")}`, "<title>T</title>", "es"),
+    );
+    expect(es.author_name).toBe("María López");
+    expect(es.publication_date).toBe("2025-03-12");
+
+    const ja = await meta(await snapshot(`<h1>題名</h1><p>2025年3月12日</p>${para(1, "s")}`, "<title>T</title>", "ja"));
+    expect(ja.publication_date).toBe("2025-03-12");
+
+    // "03/04/2025" is day-first on a British page; a labelled line anywhere in another language.
+    const gb = await meta(await snapshot(`<h1>T</h1>${para(1, "t")}<p class="post-date">03/04/2025</p>`, "<title>T</title>", "en-GB"));
+    expect(gb.publication_date).toBe("2025-04-03");
+    const it = await meta(await snapshot(`${para(2, "u")}<p>Pubblicato il 7 maggio 2024</p>`, "<title>T</title>", "it"));
+    expect(it.publication_date).toBe("2024-05-07");
+  });
+
+  it("counts a declared date as printed when the page writes it in its own language", async () => {
+    const ld = { "@type": "NewsArticle", datePublished: "2025-03-12T09:00:00+01:00" };
+    const m = await meta(
+      await snapshot(
+        `<h1>Titel</h1><p>Aktualisiert 20.03.2025</p>${para(1, "v")}<footer>Erschienen am 12. März 2025</footer>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+        "de",
+      ),
+    );
+    expect(m.publication_date).toBe("2025-03-12T09:00:00+01:00");
+  });
+
+  it("names several people in a byline, a one-word 'Written by' name, and a JSON-LD author given by reference", async () => {
+    const two = await meta(await snapshot(`<h1>T</h1><p>By Jane Doe and John Smith</p>${para(1, "w")}`, "<title>T</title>"));
+    expect(two.author_name).toBe("Jane Doe, John Smith");
+    const three = await meta(await snapshot(`<h1>T</h1><p>By Ann Lee, Bo Chan, and Cy Roe | May 2, 2025</p>${para(1, "x")}`, "<title>T</title>"));
+    expect(three.author_name).toBe("Ann Lee, Bo Chan, Cy Roe");
+
+    const one = await meta(await snapshot(`<h1>T</h1><div><span>Written by</span><br><span>Eliz</span></div>${para(1, "y")}`, "<title>T</title>"));
+    expect(one.author_name).toBe("Eliz");
+
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "Article", "@id": "https://example.test/a#article", author: { "@id": "https://example.test/#/schema/person/1" } },
+        { "@type": "Person", "@id": "https://example.test/#/schema/person/1", name: "Priya Raman" },
+      ],
+    };
+    const ref = await meta(await snapshot(`<h1>T</h1>${para(1, "z")}`, `<title>T</title><script type="application/ld+json">${JSON.stringify(graph)}</script>`));
+    expect(ref.author_name).toBe("Priya Raman");
+  });
+
+  it("takes a microformat's published date and the date in a permalink", async () => {
+    const hatom = await meta(
+      await snapshot(`<div class="hentry"><h1>T</h1><abbr class="published" title="2024-02-29T08:00:00+00:00">Thursday</abbr>${para(1, "aa")}</div>`, "<title>T</title>"),
+    );
+    expect(hatom.publication_date).toBe("2024-02-29T08:00:00+00:00");
+    const permalink = await meta(
+      await snapshot(`<h1>T</h1>${para(1, "bb")}`, `<title>T</title><link rel="canonical" href="https://example.test/2023/11/05/a-post/">`),
+    );
+    expect(permalink.publication_date).toBe("2023-11-05");
   });
 });
