@@ -102,7 +102,8 @@ async function fromSnapshots(dir: string): Promise<Row[]> {
         ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
         : route.abort(),
     );
-    await page.goto(url, { waitUntil: "domcontentloaded" });
+    // A large snapshot can take a while to parse on a loaded machine.
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 120_000 });
     const snap: PageSnapshot = {
       url,
       finalUrl: url,
@@ -122,7 +123,12 @@ async function fromSnapshots(dir: string): Promise<Row[]> {
   const queue = [...ids];
   await Promise.all(
     [0, 1, 2].map(async () => {
-      for (let id = queue.shift(); id; id = queue.shift()) await readOne(id);
+      for (let id = queue.shift(); id; id = queue.shift())
+        await readOne(id).catch((err: Error) => {
+          // One page's failure is that page's miss, as with engine visits, not the run's end.
+          console.error(`${id}: ${err.message.slice(0, 120)}`);
+          rows.push({ id, half: halfOf(id), ours: null, agree: failedAgreement(truth[id]!) });
+        });
     }),
   );
   rows.sort((a, b) => a.id.localeCompare(b.id));
