@@ -464,6 +464,16 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       ),
     );
     expect(m.publication_date).toBe("2025-03-12T09:00:00+01:00");
+
+    // A day a <time> carries as "Yesterday" is shown: a quoted neighbouring day does not replace it.
+    const thread = { "@type": "DiscussionForumPosting", datePublished: "2025-12-18T23:25:38+00:00" };
+    const quoted = await meta(
+      await snapshot(
+        `<h1>T</h1><time datetime="2025-12-19T04:25:38+0500">Yesterday at 4:25 AM</time><blockquote>2025年12月18日 GMT+8 16:54</blockquote>${para(1, "ee")}`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(thread)}</script>`,
+      ),
+    );
+    expect(quoted.publication_date).toBe("2025-12-19T04:25:38+05:00");
   });
 
   it("names several people in a byline, a one-word 'Written by' name, and a JSON-LD author given by reference", async () => {
@@ -472,6 +482,11 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     const three = await meta(await snapshot(`<h1>T</h1><p>By Ann Lee, Bo Chan, and Cy Roe | May 2, 2025</p>${para(1, "x")}`, "<title>T</title>"));
     expect(three.author_name).toBe("Ann Lee, Bo Chan, Cy Roe");
 
+    // WordPress's "date by name" line, and a name with a lowercase particle.
+    const dated = await meta(
+      await snapshot(`<h1>T</h1><p>Posted on March 3, 2025 by Vincent van Gogh</p>${para(1, "cc")}`, "<title>T</title>"),
+    );
+    expect(dated.author_name).toBe("Vincent van Gogh");
     const one = await meta(await snapshot(`<h1>T</h1><div><span>Written by</span><br><span>Eliz</span></div>${para(1, "y")}`, "<title>T</title>"));
     expect(one.author_name).toBe("Eliz");
 
@@ -491,6 +506,9 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       await snapshot(`<div class="hentry"><h1>T</h1><abbr class="published" title="2024-02-29T08:00:00+00:00">Thursday</abbr>${para(1, "aa")}</div>`, "<title>T</title>"),
     );
     expect(hatom.publication_date).toBe("2024-02-29T08:00:00+00:00");
+    // htmldate's further meta names.
+    const named = await meta(await snapshot(`<h1>T</h1>${para(1, "dd")}`, `<title>T</title><meta name="pub_date" content="2022-01-31">`));
+    expect(named.publication_date).toBe("2022-01-31");
     const permalink = await meta(
       await snapshot(`<h1>T</h1>${para(1, "bb")}`, `<title>T</title><link rel="canonical" href="https://example.test/2023/11/05/a-post/">`),
     );
