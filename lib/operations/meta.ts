@@ -240,10 +240,26 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
     const handleOrName = (v) => (v && !/\\s/.test(v) ? v : personLike(v));
+    // A link to the writer's own page, as news sites and CMSs file them ("/people/jane-doe",
+    // "/by/jane-doe", "/staff/jane-doe/"), whose text is the name its address spells.
+    const profileLinkName = () => {
+      const dirs = /\\/(by|people|person|profiles?|staff|team|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)\\/([^/?#]+)\\/?(?:[?#]|$)/i;
+      const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
+        // A menu's, footer's or site header's list of the team is not a byline (an article's own header may hold one).
+        if (a.closest('nav, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [class*="menu" i]')) continue;
+        if (a.closest("header") && !a.closest("article, main")) continue;
+        const m = dirs.exec(a.getAttribute("href") ?? "");
+        const v = m && personLike(asName(a.textContent));
+        if (v && slug(v) === m[2].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
+      }
+      return null;
+    };
     const bylineName = () =>
       // Stack Exchange's question names its asker; its first author card may be an editor's.
       firstText("[data-author-username]", (el) => el.getAttribute("data-author-username")) ??
-      firstText('[itemprop*="author" i] [itemprop="name"]') ??
+      // Microdata names the author in text, or in a <meta itemprop="name" content="…"> inside it.
+      firstText('[itemprop*="author" i] [itemprop="name"]', (el) => (el.tagName === "META" ? el.getAttribute("content") : el.textContent)) ??
       // A forum thread's first post is its author's (XenForo's data-author, Discourse's itemprop).
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
@@ -254,6 +270,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
+      profileLinkName() ??
+      // HTML's <address> in an article is its author's contact information, the name first.
+      personLike(firstText("article address", nameLine)) ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
@@ -504,7 +523,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const t = Date.parse(iso);
       for (const el of Array.from(document.querySelectorAll("time[datetime]")).slice(0, 100)) {
         const v = (el.getAttribute("datetime") ?? "").trim().replace(/([+-]\\d\\d)(\\d\\d)$/, "$1:$2");
-        if (/^\\d{4}-\\d{2}-\\d{2}T/.test(v) && Math.abs(Date.parse(v) - t) < 60000) return v;
+        if (!/^\\d{4}-\\d{2}-\\d{2}T/.test(v) || Math.abs(Date.parse(v) - t) >= 60000) continue;
+        // Where that <time> prints the day ("April 18, 2024"), the printed day decides which
+        // writing is the publisher's: the <time>'s own may be the one in UTC.
+        const printedDay = dayIn(el.textContent);
+        return printedDay === iso.slice(0, 10) ? iso : v;
       }
       return iso;
     };
@@ -524,6 +547,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const v = asShown(shownDate);
       return v && !printed(v) ? (datedNearTitle(true) ?? v) : v;
     })();
+    // The first <time datetime> a selector finds; where its text prints another day ("April 18, 2024"
+    // for "2024-04-17T21:13:04Z", a UTC instant), the day it prints is the publisher's.
+    const timeDate = (selector) => {
+      const el = document.querySelector(selector);
+      const v = toIso(el?.getAttribute("datetime"));
+      const text = el && dayIn(el.textContent);
+      return v && text && text !== v.slice(0, 10) ? text : v;
+    };
     // Microformats' published date (h-entry's dt-published, hAtom's abbr.published title), as
     // older WordPress and IndieWeb themes mark it.
     const microformatDate = () =>
@@ -538,7 +569,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const published =
       declaredShown ??
       // The article's own <time> before one in a sidebar's list of recent posts.
-      [attr('time[itemprop*="date" i]', "datetime"), attr("time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", "datetime"), attr('article time[datetime], main time[datetime], [role="main"] time[datetime]', "datetime"), attr("time[datetime]", "datetime")].map(toIso).find(Boolean) ??
+      ['time[itemprop*="date" i][datetime]', "time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
       microformatDate() ??
       urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??

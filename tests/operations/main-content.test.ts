@@ -474,6 +474,16 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       ),
     );
     expect(quoted.publication_date).toBe("2025-12-19T04:25:38+05:00");
+
+    // A declared day a <time> prints stays as declared, though its datetime writes the instant in UTC.
+    const post = { "@type": "DiscussionForumPosting", datePublished: "2024-04-18T00:13:04+0300" };
+    const printedDay = await meta(
+      await snapshot(
+        `<h1>T</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time>${para(1, "jj")}`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(post)}</script>`,
+      ),
+    );
+    expect(printedDay.publication_date).toBe("2024-04-18T00:13:04+0300");
   });
 
   it("names several people in a byline, a one-word 'Written by' name, and a JSON-LD author given by reference", async () => {
@@ -501,11 +511,40 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     expect(ref.author_name).toBe("Priya Raman");
   });
 
+  it("names the author from microdata's meta name, a profile link that spells the name, and an article's <address>", async () => {
+    const micro = await meta(
+      await snapshot(
+        `<h1>T</h1><span itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="Mike Woodward"></span>${para(1, "ff")}`,
+        "<title>T</title>",
+      ),
+    );
+    expect(micro.author_name).toBe("Mike Woodward");
+
+    // A team link in the site's menu is not the writer; the link in the article that spells its address is.
+    const link = await meta(
+      await snapshot(
+        `<nav><a href="/people/sam-ortiz">Sam Ortiz</a></nav><article><h1>T</h1><p><a href="https://news.example.test/people/lena-kraus/">Lena Kraus</a> · 3 min read</p>${para(1, "gg")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(link.author_name).toBe("Lena Kraus");
+
+    const address = await meta(
+      await snapshot(`<article><h1>T</h1>${para(1, "hh")}<address>Rosa Ibáñez<br>rosa@example.test</address></article>`, "<title>T</title>"),
+    );
+    expect(address.author_name).toBe("Rosa Ibáñez");
+  });
+
   it("takes a microformat's published date and the date in a permalink", async () => {
     const hatom = await meta(
       await snapshot(`<div class="hentry"><h1>T</h1><abbr class="published" title="2024-02-29T08:00:00+00:00">Thursday</abbr>${para(1, "aa")}</div>`, "<title>T</title>"),
     );
     expect(hatom.publication_date).toBe("2024-02-29T08:00:00+00:00");
+    // A <time> whose text prints another day than its UTC datetime: the printed day is the publisher's.
+    const utc = await meta(
+      await snapshot(`<article><h1>T</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time>${para(1, "ii")}</article>`, "<title>T</title>"),
+    );
+    expect(utc.publication_date).toBe("2024-04-18");
     // htmldate's further meta names.
     const named = await meta(await snapshot(`<h1>T</h1>${para(1, "dd")}`, `<title>T</title><meta name="pub_date" content="2022-01-31">`));
     expect(named.publication_date).toBe("2022-01-31");
