@@ -527,7 +527,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         // Where that <time> prints the day ("April 18, 2024"), the printed day decides which
         // writing is the publisher's: the <time>'s own may be the one in UTC.
         const printedDay = dayIn(el.textContent);
-        return printedDay === iso.slice(0, 10) ? iso : v;
+        return printedDay === iso.slice(0, 10) && printedDay !== v.slice(0, 10) ? iso : v;
       }
       return iso;
     };
