@@ -427,30 +427,52 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many languages", () => {
   it("reads dates written in other languages and forms, and bylines with their labels", async () => {
     const de = await meta(
-      await snapshot(`<h1>Titel</h1><p>Von Anna Schmidt</p><p>12. März 2025</p>${para(1, "p")}`, "<title>T</title>", "de"),
+      await snapshot(
+        `<h1>Titel</h1><p>Von Anna Schmidt</p><p>12. März 2025</p>${para(1, "p")}`,
+        "<title>T</title>",
+        "de",
+      ),
     );
     expect(de.author_name).toBe("Anna Schmidt");
     expect(de.publication_date).toBe("2025-03-12");
 
     const fr = await meta(
-      await snapshot(`<h1>Titre</h1><p>Par Jean Dupont</p><p>1er mars 2025</p>${para(1, "q")}`, "<title>T</title>", "fr"),
+      await snapshot(
+        `<h1>Titre</h1><p>Par Jean Dupont</p><p>1er mars 2025</p>${para(1, "q")}`,
+        "<title>T</title>",
+        "fr",
+      ),
     );
     expect(fr.author_name).toBe("Jean Dupont");
     expect(fr.publication_date).toBe("2025-03-01");
 
     const es = await meta(
-      await snapshot(`<h1>Título</h1><p>Escrito por María López</p><p>12 de marzo de 2025</p>${para(1, "r")}`, "<title>T</title>", "es"),
+      await snapshot(
+        `<h1>Título</h1><p>Escrito por María López</p><p>12 de marzo de 2025</p>${para(1, "r")}`,
+        "<title>T</title>",
+        "es",
+      ),
     );
     expect(es.author_name).toBe("María López");
     expect(es.publication_date).toBe("2025-03-12");
 
-    const ja = await meta(await snapshot(`<h1>題名</h1><p>2025年3月12日</p>${para(1, "s")}`, "<title>T</title>", "ja"));
+    const ja = await meta(
+      await snapshot(`<h1>題名</h1><p>2025年3月12日</p>${para(1, "s")}`, "<title>T</title>", "ja"),
+    );
     expect(ja.publication_date).toBe("2025-03-12");
 
     // "03/04/2025" is day-first on a British page; a labelled line anywhere in another language.
-    const gb = await meta(await snapshot(`<h1>T</h1>${para(1, "t")}<p class="post-date">03/04/2025</p>`, "<title>T</title>", "en-GB"));
+    const gb = await meta(
+      await snapshot(
+        `<h1>T</h1>${para(1, "t")}<p class="post-date">03/04/2025</p>`,
+        "<title>T</title>",
+        "en-GB",
+      ),
+    );
     expect(gb.publication_date).toBe("2025-04-03");
-    const it = await meta(await snapshot(`${para(2, "u")}<p>Pubblicato il 7 maggio 2024</p>`, "<title>T</title>", "it"));
+    const it = await meta(
+      await snapshot(`${para(2, "u")}<p>Pubblicato il 7 maggio 2024</p>`, "<title>T</title>", "it"),
+    );
     expect(it.publication_date).toBe("2024-05-07");
   });
 
@@ -487,27 +509,51 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
   });
 
   it("names several people in a byline, a one-word 'Written by' name, and a JSON-LD author given by reference", async () => {
-    const two = await meta(await snapshot(`<h1>T</h1><p>By Jane Doe and John Smith</p>${para(1, "w")}`, "<title>T</title>"));
+    const two = await meta(
+      await snapshot(`<h1>T</h1><p>By Jane Doe and John Smith</p>${para(1, "w")}`, "<title>T</title>"),
+    );
     expect(two.author_name).toBe("Jane Doe, John Smith");
-    const three = await meta(await snapshot(`<h1>T</h1><p>By Ann Lee, Bo Chan, and Cy Roe | May 2, 2025</p>${para(1, "x")}`, "<title>T</title>"));
+    const three = await meta(
+      await snapshot(
+        `<h1>T</h1><p>By Ann Lee, Bo Chan, and Cy Roe | May 2, 2025</p>${para(1, "x")}`,
+        "<title>T</title>",
+      ),
+    );
     expect(three.author_name).toBe("Ann Lee, Bo Chan, Cy Roe");
 
     // WordPress's "date by name" line, and a name with a lowercase particle.
     const dated = await meta(
-      await snapshot(`<h1>T</h1><p>Posted on March 3, 2025 by Vincent van Gogh</p>${para(1, "cc")}`, "<title>T</title>"),
+      await snapshot(
+        `<h1>T</h1><p>Posted on March 3, 2025 by Vincent van Gogh</p>${para(1, "cc")}`,
+        "<title>T</title>",
+      ),
     );
     expect(dated.author_name).toBe("Vincent van Gogh");
-    const one = await meta(await snapshot(`<h1>T</h1><div><span>Written by</span><br><span>Eliz</span></div>${para(1, "y")}`, "<title>T</title>"));
+    const one = await meta(
+      await snapshot(
+        `<h1>T</h1><div><span>Written by</span><br><span>Eliz</span></div>${para(1, "y")}`,
+        "<title>T</title>",
+      ),
+    );
     expect(one.author_name).toBe("Eliz");
 
     const graph = {
       "@context": "https://schema.org",
       "@graph": [
-        { "@type": "Article", "@id": "https://example.test/a#article", author: { "@id": "https://example.test/#/schema/person/1" } },
+        {
+          "@type": "Article",
+          "@id": "https://example.test/a#article",
+          author: { "@id": "https://example.test/#/schema/person/1" },
+        },
         { "@type": "Person", "@id": "https://example.test/#/schema/person/1", name: "Priya Raman" },
       ],
     };
-    const ref = await meta(await snapshot(`<h1>T</h1>${para(1, "z")}`, `<title>T</title><script type="application/ld+json">${JSON.stringify(graph)}</script>`));
+    const ref = await meta(
+      await snapshot(
+        `<h1>T</h1>${para(1, "z")}`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(graph)}</script>`,
+      ),
+    );
     expect(ref.author_name).toBe("Priya Raman");
   });
 
@@ -530,26 +576,43 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     expect(link.author_name).toBe("Lena Kraus");
 
     const address = await meta(
-      await snapshot(`<article><h1>T</h1>${para(1, "hh")}<address>Rosa Ibáñez<br>rosa@example.test</address></article>`, "<title>T</title>"),
+      await snapshot(
+        `<article><h1>T</h1>${para(1, "hh")}<address>Rosa Ibáñez<br>rosa@example.test</address></article>`,
+        "<title>T</title>",
+      ),
     );
     expect(address.author_name).toBe("Rosa Ibáñez");
   });
 
   it("takes a microformat's published date and the date in a permalink", async () => {
     const hatom = await meta(
-      await snapshot(`<div class="hentry"><h1>T</h1><abbr class="published" title="2024-02-29T08:00:00+00:00">Thursday</abbr>${para(1, "aa")}</div>`, "<title>T</title>"),
+      await snapshot(
+        `<div class="hentry"><h1>T</h1><abbr class="published" title="2024-02-29T08:00:00+00:00">Thursday</abbr>${para(1, "aa")}</div>`,
+        "<title>T</title>",
+      ),
     );
     expect(hatom.publication_date).toBe("2024-02-29T08:00:00+00:00");
     // A <time> whose text prints another day than its UTC datetime: the printed day is the publisher's.
     const utc = await meta(
-      await snapshot(`<article><h1>T</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time>${para(1, "ii")}</article>`, "<title>T</title>"),
+      await snapshot(
+        `<article><h1>T</h1><time datetime="2024-04-17T21:13:04Z">April 18, 2024</time>${para(1, "ii")}</article>`,
+        "<title>T</title>",
+      ),
     );
     expect(utc.publication_date).toBe("2024-04-18");
     // htmldate's further meta names.
-    const named = await meta(await snapshot(`<h1>T</h1>${para(1, "dd")}`, `<title>T</title><meta name="pub_date" content="2022-01-31">`));
+    const named = await meta(
+      await snapshot(
+        `<h1>T</h1>${para(1, "dd")}`,
+        `<title>T</title><meta name="pub_date" content="2022-01-31">`,
+      ),
+    );
     expect(named.publication_date).toBe("2022-01-31");
     const permalink = await meta(
-      await snapshot(`<h1>T</h1>${para(1, "bb")}`, `<title>T</title><link rel="canonical" href="https://example.test/2023/11/05/a-post/">`),
+      await snapshot(
+        `<h1>T</h1>${para(1, "bb")}`,
+        `<title>T</title><link rel="canonical" href="https://example.test/2023/11/05/a-post/">`,
+      ),
     );
     expect(permalink.publication_date).toBe("2023-11-05");
   });
