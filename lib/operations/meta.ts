@@ -22,10 +22,11 @@ export interface Metadata {
  * so its regular expressions read as written); `dayFirst` says how to read "03/12/2025".
  */
 const WRITTEN_DATES = String.raw`
-    // Month names and abbreviations other than English's (English is matched by its first three
-    // letters): German, French, Spanish, Portuguese, Italian, Dutch, Polish (both cases), Nordic.
+    // Only US English (and a page that does not say) writes the month first: "03/04/2025".
     const pageLang = (document.documentElement.getAttribute("lang") ?? "").toLowerCase();
     const dayFirst = !!pageLang && !/^en(-us)?$/.test(pageLang);
+    // Month names and abbreviations other than English's: German, French, Spanish, Portuguese,
+    // Italian, Dutch, Polish (both grammatical cases), Nordic.
     const FOREIGN_MONTHS = [
       "januar jänner jän janvier janv enero ene janeiro gennaio gen januari stycznia styczeń sty",
       "februar feber février févr fevrier fevr febrero fevereiro fev febbraio febr februari lutego luty lut",
@@ -499,16 +500,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
-    // The published date, unless the page shows only the modified one ("Updated Aug 19, 2025"):
-    // where both are shown, or neither, readers (and the dev set's ground truth) take the published one.
-    // A timestamp in UTC ("2025-12-18T23:25:38+00:00") can name the day before or after the one the
-    // page prints in the publisher's zone; where only a neighbouring day is printed, that is the day.
     // A day a <time datetime> carries while its text prints no date ("Yesterday at 4:25 AM"): the
     // page shows that day, in words. (A <time> that prints a date shows the day it prints.)
     const inTime = (iso) => {
       const day = iso.slice(0, 10);
       return Array.from(document.querySelectorAll("time[datetime]")).some((el) => (el.getAttribute("datetime") ?? "").trim().startsWith(day) && !dayIn(el.textContent));
     };
+    // The published date, unless the page shows only the modified one ("Updated Aug 19, 2025"):
+    // where both are shown, or neither, readers (and the dev set's ground truth) take the published one.
+    // A timestamp in UTC ("2025-12-18T23:25:38+00:00") can name the day before or after the one the
+    // page prints in the publisher's zone; where only a neighbouring day is printed, that is the day.
     const asShown = (iso) => {
       if (!iso || shown(iso) || inTime(iso)) return iso;
       const t = Date.parse(iso.slice(0, 10) + "T12:00:00Z");
