@@ -426,54 +426,36 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many languages", () => {
   it("reads dates written in other languages and forms, and bylines with their labels", async () => {
-    const de = await meta(
-      await snapshot(
-        `<h1>Titel</h1><p>Von Anna Schmidt</p><p>12. März 2025</p>${para(1, "p")}`,
-        "<title>T</title>",
+    // [page language, body, expected author (undefined: not asked), expected date]
+    const cases: Array<[string, string, string | undefined, string]> = [
+      [
         "de",
-      ),
-    );
-    expect(de.author_name).toBe("Anna Schmidt");
-    expect(de.publication_date).toBe("2025-03-12");
-
-    const fr = await meta(
-      await snapshot(
-        `<h1>Titre</h1><p>Par Jean Dupont</p><p>1er mars 2025</p>${para(1, "q")}`,
-        "<title>T</title>",
+        `<h1>Titel</h1><p>Von Anna Schmidt</p><p>12. März 2025</p>${para(1, "p")}`,
+        "Anna Schmidt",
+        "2025-03-12",
+      ],
+      [
         "fr",
-      ),
-    );
-    expect(fr.author_name).toBe("Jean Dupont");
-    expect(fr.publication_date).toBe("2025-03-01");
-
-    const es = await meta(
-      await snapshot(
-        `<h1>Título</h1><p>Escrito por María López</p><p>12 de marzo de 2025</p>${para(1, "r")}`,
-        "<title>T</title>",
+        `<h1>Titre</h1><p>Par Jean Dupont</p><p>1er mars 2025</p>${para(1, "q")}`,
+        "Jean Dupont",
+        "2025-03-01",
+      ],
+      [
         "es",
-      ),
-    );
-    expect(es.author_name).toBe("María López");
-    expect(es.publication_date).toBe("2025-03-12");
-
-    const ja = await meta(
-      await snapshot(`<h1>題名</h1><p>2025年3月12日</p>${para(1, "s")}`, "<title>T</title>", "ja"),
-    );
-    expect(ja.publication_date).toBe("2025-03-12");
-
-    // "03/04/2025" is day-first on a British page; a labelled line anywhere in another language.
-    const gb = await meta(
-      await snapshot(
-        `<h1>T</h1>${para(1, "t")}<p class="post-date">03/04/2025</p>`,
-        "<title>T</title>",
-        "en-GB",
-      ),
-    );
-    expect(gb.publication_date).toBe("2025-04-03");
-    const it = await meta(
-      await snapshot(`${para(2, "u")}<p>Pubblicato il 7 maggio 2024</p>`, "<title>T</title>", "it"),
-    );
-    expect(it.publication_date).toBe("2024-05-07");
+        `<h1>Título</h1><p>Escrito por María López</p><p>12 de marzo de 2025</p>${para(1, "r")}`,
+        "María López",
+        "2025-03-12",
+      ],
+      ["ja", `<h1>題名</h1><p>2025年3月12日</p>${para(1, "s")}`, undefined, "2025-03-12"],
+      // "03/04/2025" is day-first on a British page; a labelled line anywhere in another language.
+      ["en-GB", `<h1>T</h1>${para(1, "t")}<p class="post-date">03/04/2025</p>`, undefined, "2025-04-03"],
+      ["it", `${para(2, "u")}<p>Pubblicato il 7 maggio 2024</p>`, undefined, "2024-05-07"],
+    ];
+    for (const [lang, body, author, date] of cases) {
+      const m = await meta(await snapshot(body, "<title>T</title>", lang));
+      if (author) expect(m.author_name, lang).toBe(author);
+      expect(m.publication_date, lang).toBe(date);
+    }
   });
 
   it("counts a declared date as printed when the page writes it in its own language", async () => {
