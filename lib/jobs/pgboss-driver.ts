@@ -157,7 +157,7 @@ export class PgBossDriver implements JobDriver {
       workOptions(this.timings),
       async ([job]: Job<Envelope>[]) => {
         this.busy.add(self.id);
-        this.unfetched.set(def.name, Math.max(0, (this.unfetched.get(def.name) ?? 0) - 1));
+        this.countUnfetched(def.name, -1);
         try {
           await this.run(def, job);
         } catch (err) {
@@ -214,9 +214,13 @@ export class PgBossDriver implements JobDriver {
     const boss = this.boss;
     const ids = this.workers.get(name);
     if (!boss || !ids?.length) return;
-    this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + 1);
+    this.countUnfetched(name, 1);
     const idle = ids.find((id) => !this.busy.has(id));
     if (idle) void boss.then((b) => b.notifyWorker(idle)).catch(() => {});
+  }
+
+  private countUnfetched(name: string, by: 1 | -1): void {
+    this.unfetched.set(name, Math.max(0, (this.unfetched.get(name) ?? 0) + by));
   }
 
   private wakeAt(name: string, at: number): void {
@@ -224,7 +228,7 @@ export class PgBossDriver implements JobDriver {
     // A little late rather than early: the fetch compares against the database clock.
     this.later(Math.max(0, at - Date.now()) + 100, async () => {
       const boss = await this.boss;
-      this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + 1);
+      this.countUnfetched(name, 1);
       for (const id of this.workers.get(name) ?? []) boss?.notifyWorker(id);
     });
   }

@@ -422,7 +422,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     let pageTextCache = null;
     const pageText = () => (pageTextCache ??= (document.body?.innerText ?? "").toLowerCase());
     // Is this day printed on the page, in one of the common ways of writing it?
-    const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+    // English month names (the written-dates reader's list).
+    const MONTHS = EN_MONTHS;
     // Where this day is printed on the page, in the common ways of writing it (offsets in pageText()).
     let printedDaysCache = null;
     const printedDays = () => (printedDaysCache ??= daysIn(pageText()));
