@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import ipaddr from "ipaddr.js";
 import { dbConfig } from "@/lib/db";
+import { untilAllWritten } from "@/lib/store/request-rows";
 import { advertiseAdminPort, getPglite } from "@/lib/db/pglite";
 import { writePrivateFile } from "@/lib/db/permissions";
 import { adminFailure, runAdminCommand } from "./commands";
@@ -118,7 +119,10 @@ export function startAdminEndpoint(): Promise<void> {
     const token = crypto.randomBytes(32).toString("base64url");
     writePrivateFile(adminTokenFile(dataDir), token + "\n");
     const pglite = getPglite(dataDir);
-    const runSql = async (sql: string, params: unknown[]) => (await pglite.query(sql, params)).rows;
+    const runSql = async (sql: string, params: unknown[]) => {
+      await untilAllWritten(); // tests read what the server has answered, hits' rows included
+      return (await pglite.query(sql, params)).rows;
+    };
     if (process.env.PTD_TEST_SQL === "1")
       console.warn("[admin] PTD_TEST_SQL=1: the admin endpoint also runs raw SQL. For tests only.");
     const server = http.createServer((req, res) => {

@@ -1,3 +1,4 @@
+import { untilAllWritten } from "@/lib/store/request-rows";
 import { db } from "@/lib/db";
 import type { KeyState } from "@/lib/generated/prisma/enums";
 
@@ -72,6 +73,7 @@ export const REQUEST_ROW_SELECT = {
 } as const;
 
 export async function recentRequests(projectId: string, limit = 25) {
+  await untilAllWritten(); // cache hits answered before their rows committed (lib/store/request-rows.ts)
   return db().request.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },

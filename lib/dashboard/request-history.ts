@@ -1,7 +1,7 @@
 import { db, type Prisma } from "@/lib/db";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { REQUEST_ROW_SELECT } from "./projects";
-import { untilWritten } from "@/lib/store/request-rows";
+import { untilAllWritten, untilWritten } from "@/lib/store/request-rows";
 
 /**
  * A project's request history: filters from the page's query string, a page of rows, and usage by
@@ -75,6 +75,7 @@ export function historyWhere(projectId: string, f: HistoryFilters): Prisma.Reque
 }
 
 export async function requestHistory(projectId: string, f: HistoryFilters) {
+  await untilAllWritten(); // cache hits answered before their rows committed (lib/store/request-rows.ts)
   const rows = await db().request.findMany({
     where: historyWhere(projectId, f),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -98,6 +99,7 @@ export async function usageByOperation(
   now = new Date(),
 ): Promise<OperationUsage[]> {
   const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  await untilAllWritten();
   const groups = await db().request.groupBy({
     by: ["operation"],
     where: { ...scope, createdAt: { gte: since } },

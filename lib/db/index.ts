@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseConfig, type DatabaseConfig } from "./config";
 import { getPglite } from "./pglite";
@@ -17,6 +18,8 @@ interface DbState {
   client: Db;
   config: DatabaseConfig;
   ready: Promise<void>;
+  /** PostgreSQL only: the driver's own pool for driverQuery, opened on first use. */
+  pool?: pg.Pool;
 }
 
 /**
@@ -67,11 +70,32 @@ function openDatabase(): DbState {
   return { client, config, ready };
 }
 
+/**
+ * A statement through the database driver itself, without Prisma: for the few statements on the
+ * cache-hit path where Prisma's own work per query costs more than the statement. Measured on this
+ * 2-core machine, a one-row INSERT of a request took 2.6 ms of CPU through Prisma on PGlite and
+ * 1.2 ms through PGlite directly (0.9 and 0.25 ms on PostgreSQL). Parameters are positional ($1…)
+ * and the statement casts them itself; rows come back as the driver parses them (no Prisma types).
+ * On PGlite it queues behind any open Prisma transaction (the adapter holds PGlite's transaction
+ * lock), as every other statement does.
+ */
+export async function driverQuery<T extends Record<string, unknown>>(
+  sql: string,
+  params: unknown[],
+): Promise<T[]> {
+  const s = state();
+  if (s.config.kind === "postgres") {
+    s.pool ??= new pg.Pool({ connectionString: s.config.url, max: 4 });
+    return (await s.pool.query<T>(sql, params)).rows;
+  }
+  return (await getPglite(s.config.dataDir).query<T>(sql, params)).rows;
+}
+
 /** Close the client (tests, the admin command). */
 export async function closeDb(): Promise<void> {
   const s = dropSingleton<DbState>("db");
   if (!s) return;
-  await s.client.$disconnect();
+  await Promise.all([s.client.$disconnect(), s.pool?.end()]);
   if (s.config.kind === "pglite") {
     const { closePglite } = await import("./pglite");
     await closePglite(s.config.dataDir);

@@ -61,6 +61,11 @@ describe.each([
     const first = await html(writer, {});
     expect(first.cache).toBe("miss");
     const hits = [await html(reader, {}), await html(reader, {})];
+    // Listed at once too (on PGlite a hit answers before its row commits, in a batch window).
+    const listed = await app.sql<{ token: string }>(`SELECT "token" FROM "Request" WHERE "token" = ANY($1)`, [
+      hits.map((h) => h.token),
+    ]);
+    expect(listed.map((r) => r.token).sort()).toEqual(hits.map((h) => h.token).sort());
     for (const hit of hits) {
       expect(hit).toMatchObject({ cache: "hit", text: first.text });
       const stored = await reader.get(`/result/${hit.token}`, key);
