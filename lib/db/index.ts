@@ -18,8 +18,8 @@ interface DbState {
   client: Db;
   config: DatabaseConfig;
   ready: Promise<void>;
-  /** PostgreSQL only: the driver's own pool for driverQuery, opened on first use. */
-  pool?: pg.Pool;
+  /** PostgreSQL only: the driver's own pools for driverQuery, opened on first use. */
+  pools: Map<"durable" | "relaxed", pg.Pool>;
 }
 
 /**
@@ -67,7 +67,7 @@ function openDatabase(): DbState {
       // initdb has just made the folder's tree (with the umask's modes): close it to others too.
       .then(() => (config.dataDir.startsWith("memory://") ? undefined : makePrivate(config.dataDir)));
   }
-  return { client, config, ready };
+  return { client, config, ready, pools: new Map() };
 }
 
 /**
@@ -82,11 +82,20 @@ function openDatabase(): DbState {
 export async function driverQuery<T extends Record<string, unknown>>(
   sql: string,
   params: unknown[],
+  { waitForDisk = true }: { waitForDisk?: boolean } = {},
 ): Promise<T[]> {
   const s = state();
   if (s.config.kind === "postgres") {
-    s.pool ??= new pg.Pool({ connectionString: s.config.url, max: 4 });
-    return (await s.pool.query<T>(sql, params)).rows;
+    // waitForDisk: false → the commit returns before its WAL is flushed (`synchronous_commit=off`):
+    // visible to every session at once, but a crash of the database may forget the last fraction
+    // of a second of such writes. Only for rows that are worth no more than that.
+    const kind = waitForDisk ? "durable" : "relaxed";
+    let pool = s.pools.get(kind);
+    if (!pool) {
+      const options = waitForDisk ? undefined : "-c synchronous_commit=off";
+      s.pools.set(kind, (pool = new pg.Pool({ connectionString: s.config.url, max: 4, options })));
+    }
+    return (await pool.query<T>(sql, params)).rows;
   }
   return (await getPglite(s.config.dataDir).query<T>(sql, params)).rows;
 }
@@ -95,7 +104,7 @@ export async function driverQuery<T extends Record<string, unknown>>(
 export async function closeDb(): Promise<void> {
   const s = dropSingleton<DbState>("db");
   if (!s) return;
-  await Promise.all([s.client.$disconnect(), s.pool?.end()]);
+  await Promise.all([s.client.$disconnect(), ...[...s.pools.values()].map((p) => p.end())]);
   if (s.config.kind === "pglite") {
     const { closePglite } = await import("./pglite");
     await closePglite(s.config.dataDir);
