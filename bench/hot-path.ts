@@ -17,7 +17,8 @@
  * are in the same header.
  *
  * Then: cache-hit latency (sync `html`, sequential), cache-hit load with autocannon at 10, 50 and
- * 200 connections, and fresh `html` throughput at concurrency 1, 2, 4 and 8 against raw Playwright's.
+ * 200 connections (with the CPU each request cost the server and PostgreSQL: steadier than req/s on
+ * a shared machine), and fresh `html` throughput at concurrency 1, 2, 4 and 8 against raw Playwright's.
  */
 import http from "node:http";
 import os from "node:os";
@@ -27,6 +28,7 @@ import { chromium, type BrowserContext } from "playwright-core";
 import { poolConfigFromEnv } from "@/lib/page/config";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import { startApp, startCluster, type App } from "../tests/support/app";
+import { cpuSample, type CpuSample } from "./proc-cpu";
 
 const N = Number(process.env.BENCH_N ?? 40);
 const WARMUP = 5;
@@ -203,17 +205,22 @@ function stageTable(samples: Timed[]): string[] {
   return lines;
 }
 
-async function loadTest(url: string, key: string, connections: number) {
+async function loadTest(app: App, key: string, connections: number) {
+  const before = cpuSample(app.pid);
   const result = await autocannon({
-    url: `${url}/api/html`,
+    url: `${app.url}/api/html`,
     method: "POST",
     connections,
     duration: LOAD_SECONDS,
     headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
     body: JSON.stringify({ url: "http://hit.bench.test/page", sync: true }),
   });
+  const after = cpuSample(app.pid);
+  const perRequest = (k: keyof CpuSample) => (after[k] - before[k]) / (result.requests.total || 1);
   return {
     connections,
+    serverCpu: perRequest("server"),
+    postgresCpu: perRequest("postgres"),
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
@@ -257,10 +264,12 @@ async function benchDatabase(database: string, pagePort: number, rawP50: number,
     out.push(...stageTable(hit.samples));
 
     out.push(`\n### ${database}: cache-hit load (autocannon, ${LOAD_SECONDS} s each)`);
-    out.push("  connections   p50 ms   p99 ms    req/s   non-2xx+errors");
+    out.push("  connections   p50 ms   p99 ms    req/s   CPU ms/req: server  postgres   non-2xx+errors");
     for (const c of [10, 50, 200]) {
-      const r = await loadTest(app.url, key, c);
-      out.push(`  ${String(c).padStart(11)} ${f(r.p50)} ${f(r.p99)} ${f(r.rps, 8, 0)}   ${r.non2xx}`);
+      const r = await loadTest(app, key, c);
+      out.push(
+        `  ${String(c).padStart(11)} ${f(r.p50)} ${f(r.p99)} ${f(r.rps, 8, 0)}   ${f(r.serverCpu, 14, 3)} ${f(r.postgresCpu, 9, 3)}   ${r.non2xx}`,
+      );
     }
 
     out.push(`\n### ${database}: fresh html throughput (max_age 0), n=${N} per concurrency`);
