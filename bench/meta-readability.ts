@@ -35,11 +35,14 @@ const expected = (n: string) =>
 
 /**
  * The byline's words that are not a person's name: "by", "posted", roles ("staff writer"),
- * and dates (month names, numbers, times). What is left must name the same people as ours.
+ * dates (month names, numbers, times, even glued to the name: "Nolan22 Dec") and links. What is left must name the same people as ours.
  */
 const NOT_NAME =
-  /^(by|von|par|por|posted|published|updated|on|at|and|staff|writer|reporter|editor|correspondent|contributor|contributing|senior|news|am|pm|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+\w*)$/;
-const nameWords = (s: string) => words(s).filter((w) => !NOT_NAME.test(w));
+  /^(by|von|par|por|written|edited|posted|published|updated|on|at|and|staff|writer|reporter|editor|correspondent|contributor|contributing|senior|news|am|pm|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+\w*)$/;
+const nameWords = (s: string) =>
+  words(s.replace(/\(?https?:\/\/\S*\)?/g, " ").replace(/(\p{L})(\d)/gu, "$1 $2")).filter(
+    (w) => !NOT_NAME.test(w),
+  );
 
 /** Ours agrees when every name word of the byline is among ours, and ours adds no more than 2. */
 export function sameAuthor(ours: string | null, byline: string): boolean {
