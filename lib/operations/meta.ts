@@ -132,7 +132,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const ld = [];
     for (const s of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
       try {
-        const parsed = JSON.parse(s.textContent ?? "");
+        // XHTML-era templates wrap a script's text in CDATA markers ("<![CDATA[ {…} ]]>", often
+        // inside "//" or "/* */" comments), which JSON.parse rejects.
+        const text = (s.textContent ?? "").replace(/^\\s*(\\/\\/|\\/\\*)?\\s*<!\\[CDATA\\[/, "").replace(/(\\/\\/|\\/\\*)?\\s*\\]\\]>\\s*(\\*\\/)?\\s*$/, "");
+        const parsed = JSON.parse(text);
         const stack = Array.isArray(parsed) ? parsed : [parsed];
         while (stack.length) {
           const item = stack.shift();

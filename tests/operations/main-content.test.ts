@@ -241,6 +241,25 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     expect(m.author_name).toBe("ServiceCo");
   });
 
+  it.each([
+    ["bare", (j: string) => `<![CDATA[\n${j}\n]]>`],
+    ["in comments", (j: string) => `//<![CDATA[\n${j}\n//]]>`],
+  ])("reads JSON-LD wrapped in CDATA markers (%s)", async (_, wrap) => {
+    const ld = {
+      "@type": "NewsArticle",
+      author: [{ "@type": "Person", name: "Stella Kim" }],
+      datePublished: "2024-12-06",
+    };
+    const m = await meta(
+      await snapshot(
+        para(1, "c"),
+        `<title>T</title><script type="application/ld+json">${wrap(JSON.stringify(ld))}</script>`,
+      ),
+    );
+    expect(m.author_name).toBe("Stella Kim");
+    expect(m.publication_date).toBe("2024-12-06");
+  });
+
   it("takes no form label or forum statistic for a name, and reads a phpBB thread's first post", async () => {
     const m = await meta(
       await snapshot(
