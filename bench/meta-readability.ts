@@ -15,10 +15,9 @@ import { meta, type Metadata } from "@/lib/operations/meta";
 import { visitPage } from "@/lib/page/visit";
 import { words } from "./wceb/score";
 import { dayOf } from "./wceb/meta-agreement";
-import { offlinePool, serveEvalPages } from "./offline-site";
+import { offlinePool, READABILITY_DIR, serveReadabilityPages } from "./offline-site";
 import { arg, IDS } from "./wceb/args";
 
-const DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
 const MISSES = arg("misses") as "author" | "date" | undefined;
 
 interface Expected {
@@ -26,12 +25,12 @@ interface Expected {
   publishedTime?: string | null;
 }
 const pages = fs
-  .readdirSync(DIR)
-  .filter((n) => fs.existsSync(path.join(DIR, n, "expected-metadata.json")))
+  .readdirSync(READABILITY_DIR)
+  .filter((n) => fs.existsSync(path.join(READABILITY_DIR, n, "expected-metadata.json")))
   .filter((n) => !IDS || IDS.includes(n))
   .sort();
 const expected = (n: string) =>
-  JSON.parse(fs.readFileSync(path.join(DIR, n, "expected-metadata.json"), "utf8")) as Expected;
+  JSON.parse(fs.readFileSync(path.join(READABILITY_DIR, n, "expected-metadata.json"), "utf8")) as Expected;
 
 /**
  * The byline's words that are not a person's name: "by", "posted", roles ("staff writer"),
@@ -60,11 +59,7 @@ interface Row {
 }
 
 async function main() {
-  const server = await serveEvalPages((urlPath) => {
-    const name = urlPath.split("/")[1] ?? "";
-    const file = path.join(DIR, name, "source.html");
-    return pages.includes(name) && fs.existsSync(file) ? fs.readFileSync(file) : null;
-  });
+  const server = await serveReadabilityPages(pages);
   const pool = offlinePool();
   const rows: Row[] = [];
   for (const name of pages) {

@@ -3,7 +3,9 @@
  * hosts, and a page pool for this offline machine, where every other name fails at once (as a
  * DNS "not found") rather than letting each page's third-party requests wait for resolver time-outs.
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { BrowserPool } from "@/lib/page/browser-pool";
 
@@ -18,6 +20,18 @@ export async function serveEvalPages(pageFor: (urlPath: string) => Buffer | null
   const port = (server.address() as AddressInfo).port;
   process.env.PAGE_TEST_HOSTS = `127.0.0.1:${port}:${port}`;
   return server;
+}
+
+/** Readability's test pages (../shared/eval/readability/<name>/source.html). */
+export const READABILITY_DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
+
+/** Serves the Readability test pages `names` as http://<any>.test/<name>/. */
+export function serveReadabilityPages(names: string[]): Promise<http.Server> {
+  return serveEvalPages((urlPath) => {
+    const name = urlPath.split("/")[1] ?? "";
+    const file = path.join(READABILITY_DIR, name, "source.html");
+    return names.includes(name) && fs.existsSync(file) ? fs.readFileSync(file) : null;
+  });
 }
 
 /** A page pool whose egress resolves nothing but the `.test` names. */

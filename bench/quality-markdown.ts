@@ -14,9 +14,8 @@ import path from "node:path";
 import { markdown } from "@/lib/operations/markdown";
 import { meta, type Metadata } from "@/lib/operations/meta";
 import { visitPage } from "@/lib/page/visit";
-import { offlinePool, serveEvalPages } from "./offline-site";
+import { offlinePool, READABILITY_DIR, serveReadabilityPages } from "./offline-site";
 
-const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval/readability");
 // `npx tsx bench/quality-markdown.ts [limit | name,name…] [--misses]`: --misses prints each meta miss.
 const ARG = process.argv[2] ?? "1000";
 const ONLY = /^\d+$/.test(ARG) ? null : new Set(ARG.split(","));
@@ -24,8 +23,8 @@ const LIMIT = ONLY ? 1000 : Number(ARG);
 const SHOW_MISSES = process.argv.includes("--misses");
 
 const pages = fs
-  .readdirSync(EVAL_DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && fs.existsSync(path.join(EVAL_DIR, d.name, "source.html")))
+  .readdirSync(READABILITY_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && fs.existsSync(path.join(READABILITY_DIR, d.name, "source.html")))
   .map((d) => d.name)
   .filter((name) => !ONLY || ONLY.has(name))
   .sort()
@@ -95,18 +94,14 @@ const FIELDS: Array<[string, keyof Metadata, (a: string, b: string) => boolean]>
 ];
 
 async function main() {
-  const server = await serveEvalPages((urlPath) => {
-    const name = urlPath.split("/")[1] ?? "";
-    const file = path.join(EVAL_DIR, name, "source.html");
-    return pages.includes(name) && fs.existsSync(file) ? fs.readFileSync(file) : null;
-  });
+  const server = await serveReadabilityPages(pages);
   const pool = offlinePool();
   const rows: Array<{ name: string; f: number; p: number; r: number; ms: number; meta: boolean[] }> = [];
   const fieldHits = FIELDS.map(() => ({ hit: 0, of: 0 }));
   for (const name of pages) {
-    const expected = htmlText(fs.readFileSync(path.join(EVAL_DIR, name, "expected.html"), "utf8"));
+    const expected = htmlText(fs.readFileSync(path.join(READABILITY_DIR, name, "expected.html"), "utf8"));
     const expMeta = JSON.parse(
-      fs.readFileSync(path.join(EVAL_DIR, name, "expected-metadata.json"), "utf8"),
+      fs.readFileSync(path.join(READABILITY_DIR, name, "expected-metadata.json"), "utf8"),
     ) as Record<string, string | null>;
     const started = Date.now();
     try {
