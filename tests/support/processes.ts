@@ -4,6 +4,10 @@ import fs from "node:fs";
 export interface ProcessInfo {
   pid: number;
   ppid: number;
+  /** The name in /proc/<pid>/stat (at most 15 characters). */
+  name: string;
+  /** CPU time spent so far, user + system, in ms. */
+  cpuMs: number;
   /** Real, effective, saved and filesystem uid. */
   uids: number[];
   /** 2 = seccomp-bpf filter active (Chromium's sandbox). */
@@ -17,9 +21,14 @@ function read(pid: number): ProcessInfo | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    // "pid (name) state ppid … utime stime …": the name may hold spaces, so split after ")".
+    const close = stat.lastIndexOf(")");
+    const fields = stat.slice(close + 2).split(" ");
     return {
       pid,
-      ppid: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]),
+      ppid: Number(fields[1]),
+      name: stat.slice(stat.indexOf("(") + 1, close),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
       uids: /^Uid:\s+(.*)$/m.exec(status)![1]!.trim().split(/\s+/).map(Number),
       seccomp: Number(/^Seccomp:\s+(\d+)/m.exec(status)?.[1] ?? -1),
       userNamespace: fs.readlinkSync(`/proc/${pid}/ns/user`),
@@ -31,13 +40,19 @@ function read(pid: number): ProcessInfo | null {
   }
 }
 
-/** Every live process descending from `root` (not `root` itself). */
-export function descendantsOf(root: number): ProcessInfo[] {
-  const all = fs
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** Every live user-space process. */
+export function allProcesses(): ProcessInfo[] {
+  return fs
     .readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .map((d) => read(Number(d)))
     .filter((p): p is ProcessInfo => p !== null);
+}
+
+/** Every live process descending from `root` (not `root` itself), among `all`. */
+export function descendantsOf(root: number, all = allProcesses()): ProcessInfo[] {
   const parent = new Map(all.map((p) => [p.pid, p.ppid]));
   const under = (pid: number) => {
     for (let up = parent.get(pid); up; up = parent.get(up)) if (up === root) return true;
