@@ -1,10 +1,10 @@
 import http from "node:http";
-import { Readable } from "node:stream";
 import { operationEndpoint, resultEndpoint } from "@/lib/api/pipeline";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { API_CSP, COMMON_SECURITY_HEADERS } from "@/lib/security/headers";
 import { singleton } from "@/lib/singleton";
 import { PEER_HEADER } from "./peer-address";
+import { requestBody, type RequestBody } from "./request-body";
 
 /**
  * The process's front door: every request its HTTP server receives passes here before Next.js
@@ -81,33 +81,35 @@ function decoded(segment: string): string {
 }
 
 async function serve(handler: Handler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const body = req.method !== "GET" && req.method !== "HEAD" ? requestBody(req) : null;
   try {
-    const response = await handler(toRequest(req));
+    const response = await handler(toRequest(req, body));
     const headers: Record<string, string> = { ...API_HEADERS };
     response.headers.forEach((value, name) => (headers[name] = value));
-    const body = Buffer.from(await response.arrayBuffer());
-    headers["content-length"] = String(body.length);
-    res.writeHead(response.status, headers).end(body);
+    const payload = Buffer.from(await response.arrayBuffer());
+    headers["content-length"] = String(payload.length);
+    res.writeHead(response.status, headers).end(payload);
   } catch (err) {
     // The handlers answer every failure themselves (guard()); this is a broken socket or a bug.
     console.error("[front-door] unanswered request:", err instanceof Error ? err.stack : err);
     if (!res.headersSent) res.writeHead(500, { ...API_HEADERS, "content-type": "application/json" });
     res.end(JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }));
   }
+  // Answered before the body was all read (a 413, a 401): drop the rest without cutting the answer off.
+  body?.lingerAfterAnswer();
 }
 
-function toRequest(req: http.IncomingMessage): Request {
+function toRequest(req: http.IncomingMessage, body: RequestBody | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    body: body?.stream ?? null,
     // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM type lacks it.
     duplex: "half",
   });
