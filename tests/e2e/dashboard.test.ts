@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
@@ -32,6 +32,27 @@ describe("dashboard end to end", () => {
     if (!SHOTS) return;
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  };
+  /**
+   * Waits for what a key action should show once its server round trip and re-render are done.
+   * The bound is the Playground's (45 s), not the page default: on a loaded 2-core CI machine the
+   * action and the page's re-render shared the CPU with other suites' browsers, and one CI run
+   * timed out here at 15 s. An alert the action showed instead fails at once, with its text; a
+   * timeout says what the key table and the actions showed, so the next failure explains itself.
+   */
+  const afterKeyAction = async (expected: Locator) => {
+    const alert = page.locator("main [role=alert]"); // main: Next.js's route announcer is an alert too
+    try {
+      await expected.or(alert).first().waitFor({ timeout: 45_000 });
+    } catch (err) {
+      const card = await page
+        .locator("main")
+        .innerText()
+        .catch(() => "(no main)");
+      throw new Error(`${(err as Error).message}\nThe page showed:\n${card.slice(0, 3000)}`);
+    }
+    if ((await expected.count()) === 0)
+      throw new Error(`The key action failed: ${await alert.first().textContent()}`);
   };
   /** An invalid URL is refused after authentication (422) and before any work, so it probes the key for free. */
   const probeKey = async (key: string) =>
@@ -146,9 +167,11 @@ describe("dashboard end to end", () => {
     expect(rotatedKey).not.toBe(firstKey);
     // The new key comes from the action's reply; the key table re-renders from the server just
     // after, so wait for the old row to show its grace state (as the stop-old test does for revoked).
-    await page
-      .locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=grace]`)
-      .waitFor();
+    await afterKeyAction(
+      page.locator(
+        `[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=grace]`,
+      ),
+    );
     expect(await probeKey(firstKey)).toBe(422); // still accepted during the grace window
     expect(await probeKey(rotatedKey)).toBe(422);
     await shot("05-rotated");
@@ -157,9 +180,12 @@ describe("dashboard end to end", () => {
   it("stops accepting the old key at once", async () => {
     await page.getByRole("button", { name: "Stop accepting old key" }).click();
     await page.getByRole("button", { name: "Yes, stop now" }).click();
-    await page
-      .locator(`[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=revoked]`)
-      .waitFor();
+    await afterKeyAction(page.getByText("Stopped accepting 1 old key."));
+    await afterKeyAction(
+      page.locator(
+        `[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=revoked]`,
+      ),
+    );
     expect(await probeKey(firstKey)).toBe(401);
     expect(await probeKey(rotatedKey)).toBe(422);
     await shot("06-stopped");
