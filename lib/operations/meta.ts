@@ -1,5 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { JSON_LD_NODES } from "./json-ld";
 
 /** The Metadata result (docs/spec.md §2.6): every field a string or null. */
 export interface Metadata {
@@ -127,28 +128,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
 
     ${WRITTEN_DATES}
 
-    // JSON-LD: flatten @graph arrays and the page's main entity (a WebPage whose mainEntity is
-    // the forum post or question); keep objects that look like articles/pages.
-    const ld = [];
-    for (const s of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-      try {
-        // XHTML-era templates wrap a script's text in CDATA markers ("<![CDATA[ {…} ]]>", often
-        // inside "//" or "/* */" comments), which JSON.parse rejects.
-        const text = (s.textContent ?? "").replace(/^\\s*(\\/\\/|\\/\\*)?\\s*<!\\[CDATA\\[/, "").replace(/(\\/\\/|\\/\\*)?\\s*\\]\\]>\\s*(\\*\\/)?\\s*$/, "");
-        const parsed = JSON.parse(text);
-        const stack = Array.isArray(parsed) ? parsed : [parsed];
-        while (stack.length) {
-          const item = stack.shift();
-          if (!item || typeof item !== "object") continue;
-          const o = item;
-          if (Array.isArray(o["@graph"])) stack.push(...o["@graph"]);
-          for (const nested of [].concat(o.mainEntity ?? [])) if (nested && typeof nested === "object") stack.push(nested);
-          ld.push(o);
-        }
-      } catch {
-        /* malformed JSON-LD is common; skip it */
-      }
-    }
+    // JSON-LD (json-ld.ts: every object, @graph members and a WebPage's mainEntity, the forum
+    // post or question, flattened in); articles and pages are picked from it below.
+    ${JSON_LD_NODES}
+    const ld = jsonLdNodes();
     const ldTypes = (o) => [].concat(o["@type"] ?? []).map(String);
     // Articles first: a page's WebPage object often names the publisher, not the writer.
     const article =

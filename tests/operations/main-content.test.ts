@@ -150,6 +150,18 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     const md = await markdown(await snapshot(`<div id="app"></div>`, ld));
     expect(md).toContain(body);
   });
+
+  it("reads JSON-LD as meta does: in CDATA markers, and a WebPage's mainEntity", async () => {
+    const body =
+      "The article lives only in structured data. It is long enough to be an article body worth reading.";
+    const wrapped = `<script type="application/ld+json">//<![CDATA[\n${JSON.stringify({ "@type": "NewsArticle", articleBody: body })}\n//]]></script>`;
+    expect(await markdown(await snapshot(`<div id="app"></div>`, wrapped))).toContain(body);
+    const entity = `<script type="application/ld+json">${JSON.stringify({ "@type": "WebPage", mainEntity: { "@type": "Article", articleBody: body } })}</script>`;
+    expect(await markdown(await snapshot(`<div id="app"></div>`, entity))).toContain(body);
+    const summary = "A summary of the page in its structured data, long enough to stand for the page.";
+    const described = `<script type="application/ld+json"><![CDATA[${JSON.stringify({ "@type": "Product", description: summary })}]]></script>`;
+    expect((await markdown(await snapshot(`<div id="app"></div>`, described))).trim()).toBe(summary);
+  });
 });
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
