@@ -191,6 +191,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (/[:*]|^(your )?(name|e-?mail|website|comment)\\b/i.test(v)) return null;
       // Nor is a link's label ("Author Website", "View profile", "All posts").
       if (/\\b(website|homepage|profile|bio|page|posts|archive)$/i.test(v)) return null;
+      // A button's or link's call ("Click here for dates!", "Want to know more?") is not a name.
+      if (/[!?]$/.test(v)) return null;
       // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
       if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
       return v;
@@ -209,8 +211,20 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const lines = (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).filter(Boolean);
       return /^((written|posted) )?by:?$/i.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
     };
+    // A site's navigation (a top bar's "Columnists" list, an "Authors" dropdown) names writers,
+    // not the article's: a byline is never inside it. A page-wide wrapper that happens to carry
+    // a navigation class holds the article too, and does not count. (A name's own pop-up menu,
+    // as forums attach to a poster's name, is not navigation.)
+    const NAVIGATION = 'nav, [role="navigation"], [role="menubar"], [class*="navbar" i], [class^="nav" i], [class*=" nav" i]';
+    const isMenu = (m) => m !== document.body && !m.querySelector("h1, article, main");
+    const inNavigation = (el) => {
+      for (let m = el.closest(NAVIGATION); m; m = m.parentElement?.closest(NAVIGATION) ?? null) if (isMenu(m)) return true;
+      return false;
+    };
+    // The body's own class (a theme's "author-hidden") says nothing of a byline.
     const firstText = (selector, read = (el) => el.textContent) => {
-      for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 5)) {
+      const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el));
+      for (const el of els.slice(0, 5)) {
         const v = asName(read(el));
         if (v && !isSite(v)) return v;
       }
@@ -251,8 +265,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       firstText('[rel="author"]') ??
-      twoWords(firstText('a[class*="author" i], [class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
-      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a', nameLine)) ??
+      twoWords(firstText('a[class*="author" i], :not(body, html)[class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
+      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], :not(body, html)[class*="byline" i] a', nameLine)) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
@@ -263,7 +277,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
-      handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`[class*="byline" i] a[href*="\${p}"]\`, \`[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
+      handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
@@ -284,8 +298,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const out = new Set();
       const navs = document.querySelectorAll('nav, [role="navigation"], [role="menu"], [role="menubar"], [class*="menu" i], [class*="dropdown" i], [class*="navbar" i]');
       for (const el of Array.from(navs).slice(0, 200)) {
-        // A page-wide wrapper that happens to carry a menu class holds the article too.
-        if (el === document.body || el.querySelector("h1, article, main")) continue;
+        if (!isMenu(el)) continue;
         for (const l of (el.innerText ?? "").split(/\\n+/)) if (l.trim()) out.add(l.trim());
       }
       return out;
@@ -406,7 +419,17 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       return null;
     };
     let pageTextCache = null;
-    const pageText = () => (pageTextCache ??= (document.body?.innerText ?? "").toLowerCase());
+    // The text the page prints as its own, lowercased: an embedded social post (a tweet, an
+    // Instagram or Bluesky post, in the <blockquote> its embed code writes) prints its own date,
+    // which is not the article's. (A forum's quote of an earlier post is the thread's own text.)
+    const pageText = () => {
+      if (pageTextCache !== null) return pageTextCache;
+      const quoted = new Set();
+      for (const el of Array.from(document.querySelectorAll('blockquote[class*="twitter-tweet" i], blockquote[class*="instagram-media" i], blockquote[class*="tiktok-embed" i], blockquote[class*="bluesky-embed" i], blockquote[class*="threads-post" i], blockquote[class*="mastodon-embed" i]')).slice(0, 100))
+        for (const l of (el.innerText ?? "").toLowerCase().split(/\\n+/)) if (l.trim()) quoted.add(l.trim());
+      const lines = (document.body?.innerText ?? "").toLowerCase().split(/\\n/);
+      return (pageTextCache = quoted.size ? lines.filter((l) => !quoted.has(l.trim())).join("\\n") : lines.join("\\n"));
+    };
     // Is this day printed on the page, in one of the common ways of writing it?
     // English month names (the written-dates reader's list).
     const MONTHS = EN_MONTHS;
@@ -437,7 +460,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // $jsonld("datePublished")): a WebPage node often carries the same date in UTC, a day off.
     const anyDated = ld.find((o) => o.datePublished || o.dateCreated) ?? null;
     const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified") ?? attr('[itemprop*="datemodified" i]', "content"));
-    const declared = [
+    const declarations = [
       str(article?.datePublished),
       str(article?.dateCreated),
       metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
@@ -448,7 +471,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       str(anyDated?.dateCreated),
     ]
       .map(toIso)
-      .find(Boolean);
+      .filter(Boolean);
+    const declared = declarations[0] ?? null;
     // The date a reader is shown under the headline: the first date within a few lines of it.
     // As a dateline (short): a line that is little more than the date, not prose that mentions one.
     const datedNearTitle = (short = false) => {
@@ -517,6 +541,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         const printedDay = dayIn(el.textContent);
         return printedDay === iso.slice(0, 10) && printedDay !== v.slice(0, 10) ? iso : v;
       }
+      // Likewise a UTC instant that another declaration (a meta tag, another JSON-LD object) writes
+      // with the publisher's offset ("…T01:18:13Z" = "…T17:18:13-08:00" the day before).
+      if (/(Z|[+-]00:?00)$/.test(iso))
+        for (const v of declarations) {
+          const zoned = /^\\d{4}-\\d{2}-\\d{2}T\\d\\d:\\d\\d.*[+-](?!00:?00)\\d\\d:?\\d\\d$/.test(v) ? v.replace(/([+-]\\d\\d)(\\d\\d)$/, "$1:$2") : null;
+          if (zoned && Math.abs(Date.parse(zoned) - t) < 60000) return v;
+        }
       return iso;
     };
     const shownDate = localDay(declared && modified && shown(modified) && !shown(declared) ? modified : declared);
@@ -561,6 +592,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       microformatDate() ??
       urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
+      // metascraper-date's further places for it: ids that say date or publish, timestamp classes.
+      datedText('[id*="date" i], [id*="publish" i], [class*="timestamp" i], [id*="timestamp" i]') ??
       forumDate() ??
       datedNearTitle() ??
       labelledDate() ??

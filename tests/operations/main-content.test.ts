@@ -630,3 +630,61 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     expect(permalink.publication_date).toBe("2023-11-05");
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: the publisher's zone, quoted posts, menus", () => {
+  it("takes the publisher's day from a declaration that writes the UTC instant in its own zone", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>T</h1>${para(1, "zz")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify({ "@type": "NewsArticle", datePublished: "2017-02-24T01:18:13Z" })}</script>` +
+          `<meta property="article:published_time" content="2017-02-23T17:18:13-08:00">`,
+      ),
+    );
+    expect(m.publication_date).toBe("2017-02-23T17:18:13-08:00");
+  });
+
+  it("does not take a quoted post's date for the dateline", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>Late winner at the derby</h1><p>The match report.</p>` +
+          `<blockquote class="twitter-tweet"><p>What a finish!</p>— The Club (@club) October 31, 2021</blockquote>${para(2, "qq")}</article>`,
+        `<title>T</title><meta property="article:published_time" content="2021-11-01T10:52:50+01:00">`,
+      ),
+    );
+    expect(m.publication_date).toBe("2021-11-01T10:52:50+01:00");
+  });
+
+  it("does not take an author listed in a menu for the byline", async () => {
+    const m = await meta(
+      await snapshot(
+        `<div id="top"><ul class="Va(t) nav-tabs"><li>Columnists<ul class="nav-sub-links"><li><a href="/author/andy-serwer/">Andy Serwer</a></li></ul></li></ul></div>` +
+          `<article><h1>T</h1><a class="author-link" href="/author/ben-silverman">Ben Silverman</a>${para(2, "mm")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.author_name).toBe("Ben Silverman");
+  });
+
+  it("reads no byline out of a theme's body class or a button's call", async () => {
+    const m = await meta(
+      await snapshot(
+        `<script>document.body.className = "author-hidden date-hidden"</script><a href="#main">Skip</a>` +
+          `<article><h1>Graphic Design Courses</h1>${para(2, "cc")}<a class="button" href="/enrol"><span>Click here for dates, pricing, &amp; availability!</span></a></article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.author_name).toBeNull();
+  });
+
+  it("reads a date where metascraper looks for it: ids that say date or publish, timestamp classes", async () => {
+    for (const box of [
+      `<span id="post-date">March 12, 2025</span>`,
+      `<span class="article-timestamp">12 March 2025</span>`,
+    ]) {
+      const m = await meta(
+        await snapshot(`<article><h1>T</h1>${para(14, "tt")}${box}</article>`, "<title>T</title>"),
+      );
+      expect(m.publication_date).toBe("2025-03-12");
+    }
+  });
+});
