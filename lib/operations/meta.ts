@@ -134,8 +134,32 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const ld = jsonLdNodes();
     const ldTypes = (o) => [].concat(o["@type"] ?? []).map(String);
     // Articles first: a page's WebPage object often names the publisher, not the writer.
+    // Where several articles are described (a page's own and its related stories, a hub's list),
+    // the page's is the one whose address is the page's (url, @id, mainEntityOfPage) or whose
+    // headline is its title; else the first, as before.
+    const articles = ld.filter((o) => ldTypes(o).some((t) => /Article|Posting|Report/.test(t)));
+    const pageUrl = (u) => {
+      try {
+        const x = new URL(u, document.baseURI);
+        return (x.host + x.pathname).replace(/\\/+$/, "").toLowerCase();
+      } catch {
+        return null;
+      }
+    };
+    const here = new Set([location.href, document.querySelector('link[rel="canonical"]')?.getAttribute("href")].filter(Boolean).map(pageUrl));
+    const pageTitle = [document.querySelector('meta[property="og:title"]')?.getAttribute("content"), document.title, document.querySelector("h1")?.textContent]
+      .map((v) => clean(v)?.toLowerCase())
+      .filter(Boolean);
+    const describesPage = (o) => {
+      const entity = o.mainEntityOfPage;
+      const urls = [o.url, o["@id"], typeof entity === "string" ? entity : entity?.["@id"] ?? entity?.url].filter((u) => typeof u === "string");
+      if (urls.some((u) => here.has(pageUrl(u.split("#")[0])))) return true;
+      const headline = typeof o.headline === "string" ? clean(o.headline)?.toLowerCase() : null;
+      return !!headline && pageTitle.some((t) => t.includes(headline));
+    };
     const article =
-      ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report/.test(t))) ??
+      (articles.length > 1 ? articles.find(describesPage) : null) ??
+      articles[0] ??
       ld.find((o) => ldTypes(o).some((t) => /WebPage/.test(t)));
     // As metascraper's $jsonld("author.name"): the article's author, else any object's.
     const authored = [article, ...ld].find((o) => o && (o.author || o.creator)) ?? null;
@@ -587,8 +611,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     const published =
       declaredShown ??
-      // The article's own <time> before one in a sidebar's list of recent posts.
-      ['time[itemprop*="date" i][datetime]', "time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
+      // The article's own <time> before one in a sidebar's list of recent posts (marked as the
+      // published one: microdata, HTML5's former pubdate attribute, WordPress's and h-entry's classes).
+      ['time[itemprop*="date" i][datetime]', "time[pubdate][datetime], time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
       microformatDate() ??
       urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??

@@ -665,6 +665,44 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: the publisher's zone, quoted post
     expect(m.author_name).toBe("Ben Silverman");
   });
 
+  it("takes the JSON-LD article the page is, not a related story described before it", async () => {
+    const ld = (page: object) =>
+      `<script type="application/ld+json">${JSON.stringify([
+        {
+          "@type": "NewsArticle",
+          headline: "Other story",
+          url: "https://example.test/other",
+          author: { "@type": "Person", name: "Ann Other" },
+          datePublished: "2025-01-01",
+        },
+        {
+          "@type": "NewsArticle",
+          author: { "@type": "Person", name: "Jane Roe" },
+          datePublished: "2025-03-04",
+          ...page,
+        },
+      ])}</script>`;
+    for (const page of [{ url: "https://example.test/article/" }, { headline: "River levels fall" }]) {
+      const m = await meta(
+        await snapshot(
+          `<article><h1>River levels fall</h1>${para(2, "rr")}</article>`,
+          `<title>River levels fall | Example News</title><link rel="canonical" href="https://example.test/article">${ld(page)}`,
+        ),
+      );
+      expect([m.author_name, m.publication_date]).toEqual(["Jane Roe", "2025-03-04"]);
+    }
+  });
+
+  it("takes the <time> marked pubdate before a sidebar's", async () => {
+    const m = await meta(
+      await snapshot(
+        `<div class="sidebar"><time datetime="2025-05-05">May 5, 2025</time></div><div class="post"><h1>T</h1>${para(14, "pp")}<time datetime="2025-03-04" pubdate>March 4</time></div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.publication_date).toBe("2025-03-04");
+  });
+
   it("reads no byline out of a theme's body class or a button's call", async () => {
     const m = await meta(
       await snapshot(
