@@ -295,6 +295,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
+      datelineName() ??
       profileLinkName() ??
       // HTML's <address> in an article is its author's contact information, the name first.
       personLike(firstText("article address", nameLine)) ??
@@ -335,6 +336,44 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
       ...({ de: ["Von"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
     ].join("|");
+    // A dateline that names its writer between separators, as static-site themes print it (Hugo's
+    // PaperMod and Hextra: "December 17, 2025 · 5 min · Jane Doe"): the part that reads as a
+    // person's name, within a few lines of the headline. A name on the line after a dateline that
+    // ends in a separator is the same dateline, wrapped.
+    const datelineName = () => {
+      const h1 = clean(document.querySelector("h1")?.innerText);
+      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      // Every place the headline is printed: a sidebar's list of posts may print it first.
+      const ats = h1 ? lines.flatMap((l, i) => (l === h1 ? [i] : [])).slice(0, 5) : [];
+      // Middle dots, as those themes write them; a "|" line is more often "date | Category".
+      const SEP = /\\s*[·•]\\s*/;
+      const label = /\\b(updated|published|posted|modified|edited|reviewed|read|reading|min|mins|minutes|comments?|share|views?|words?)\\b/i;
+      // A category or tag the dateline links to ("Apr 21, 2017 · Products Liability") is not a name.
+      const topics = new Set(
+        Array.from(document.querySelectorAll('a[rel~="tag"], a[rel~="category"], a[href*="/category/"], a[href*="/categories/"], a[href*="/tag/"], a[href*="/tags/"], a[href*="/topic"], a[href*="/section/"], a[href*="?cat="]'))
+          .slice(0, 500)
+          .map((a) => clean(a.textContent)),
+      );
+      const nameIn = (part) => {
+        const v = personLike(asName(part));
+        return v && !label.test(v) && !monthOf(v.split(" ")[0]) && !isSite(v) && !topics.has(v) ? v : null;
+      };
+      for (const at of ats)
+      for (let i = Math.max(0, at - 3); i < Math.min(lines.length, at + 8); i++) {
+        const line = lines[i];
+        // A dateline with a byline label ("by …", "On Behalf of …") names its writer after it, or not at all.
+        if (line.length > 120 || !dayIn(line) || /\\b(by|of)\\b/i.test(line)) continue;
+        for (const part of line.split(SEP)) {
+          const v = nameIn(part);
+          if (v) return v;
+        }
+        if (/[·•]$/.test(line) && lines[i + 1] && lines[i + 1].length < 60) {
+          const v = nameIn(lines[i + 1].replace(/^[·•]\\s*/, ""));
+          if (v) return v;
+        }
+      }
+      return null;
+    };
     const bylineInText = () => {
       const nav = navLines();
       const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);

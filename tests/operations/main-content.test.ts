@@ -703,6 +703,42 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: the publisher's zone, quoted post
     expect(m.publication_date).toBe("2025-03-04");
   });
 
+  it("reads the name in a dateline between separators, as static-site themes print it", async () => {
+    const sidebar = `<aside><ul><li>Mission accomplished!</li><li>Workshop notes</li></ul></aside>`;
+    for (const dateline of [
+      `<div class="post-meta"><span title="2025-12-17">December 17, 2025</span>&nbsp;·&nbsp;5 min&nbsp;·&nbsp;Trond Teigen</div>`,
+      `<div><span>2025-12-17</span><span>·</span><a><div>Trond Teigen</div></a></div>`,
+    ]) {
+      const m = await meta(
+        await snapshot(
+          `${sidebar}<article><h1>Mission accomplished!</h1>${dateline}${para(2, "dl")}</article>`,
+          "<title>T</title>",
+        ),
+      );
+      expect(m.author_name).toBe("Trond Teigen");
+    }
+    const none = await meta(
+      await snapshot(
+        `<article><h1>Mission accomplished!</h1><div>December 17, 2025 · 5 min read · Last Updated</div>${para(2, "dn")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(none.author_name).toBeNull();
+    for (const line of [
+      `Apr 21, 2017 · <a href="/category/products-liability/" rel="category tag">Products Liability</a>`,
+      `Apr 21, 2017 | Products Liability`,
+      `On Behalf of Tunstall PLLC · Apr 21, 2017 · Products Liability`,
+    ]) {
+      const category = await meta(
+        await snapshot(
+          `<article><h1>Mission accomplished!</h1><p>${line}</p>${para(2, "dc")}</article>`,
+          "<title>T</title>",
+        ),
+      );
+      expect(category.author_name).toBeNull();
+    }
+  });
+
   it("reads no byline out of a theme's body class or a button's call", async () => {
     const m = await meta(
       await snapshot(
