@@ -1,4 +1,5 @@
 import { inPageLibraries } from "./in-page";
+import { JSON_LD_NODES } from "./json-ld";
 
 /**
  * Our main-content extractor, run inside the page (plain ES5 source, evaluated with the libraries
@@ -78,37 +79,21 @@ var __ptdMain = (function () {
     return root;
   }
 
+  ${JSON_LD_NODES}
+  // The longest articleBody any JSON-LD object carries.
   function jsonLdBody() {
     var best = "";
-    Array.prototype.forEach.call(document.querySelectorAll('script[type="application/ld+json"]'), function (s) {
-      try {
-        var stack = [JSON.parse(s.textContent || "")];
-        while (stack.length) {
-          var o = stack.pop();
-          if (Array.isArray(o)) { stack.push.apply(stack, o); continue; }
-          if (!o || typeof o !== "object") continue;
-          if (o["@graph"]) stack.push(o["@graph"]);
-          if (typeof o.articleBody === "string" && o.articleBody.length > best.length) best = o.articleBody;
-        }
-      } catch (e) {}
+    jsonLdNodes().forEach(function (o) {
+      if (typeof o.articleBody === "string" && o.articleBody.length > best.length) best = o.articleBody;
     });
     return best;
   }
+  // The first description long enough to stand for the page.
   function jsonLdDescription() {
-    var found = "";
-    Array.prototype.forEach.call(document.querySelectorAll('script[type="application/ld+json"]'), function (s) {
-      try {
-        var stack = [JSON.parse(s.textContent || "")];
-        while (stack.length && !found) {
-          var o = stack.pop();
-          if (Array.isArray(o)) { stack.push.apply(stack, o); continue; }
-          if (!o || typeof o !== "object") continue;
-          if (o["@graph"]) stack.push(o["@graph"]);
-          if (typeof o.description === "string" && norm(o.description).length > 40) found = o.description;
-        }
-      } catch (e) {}
-    });
-    return norm(found);
+    var found = jsonLdNodes().filter(function (o) {
+      return typeof o.description === "string" && norm(o.description).length > 40;
+    })[0];
+    return found ? norm(found.description) : "";
   }
   function metaDescription() {
     var el = document.querySelector('meta[property="og:description" i], meta[name="description" i], meta[name="twitter:description" i]');

@@ -1,5 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { JSON_LD_NODES } from "./json-ld";
 
 /** The Metadata result (docs/spec.md §2.6): every field a string or null. */
 export interface Metadata {
@@ -127,32 +128,38 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
 
     ${WRITTEN_DATES}
 
-    // JSON-LD: flatten @graph arrays and the page's main entity (a WebPage whose mainEntity is
-    // the forum post or question); keep objects that look like articles/pages.
-    const ld = [];
-    for (const s of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-      try {
-        // XHTML-era templates wrap a script's text in CDATA markers ("<![CDATA[ {…} ]]>", often
-        // inside "//" or "/* */" comments), which JSON.parse rejects.
-        const text = (s.textContent ?? "").replace(/^\\s*(\\/\\/|\\/\\*)?\\s*<!\\[CDATA\\[/, "").replace(/(\\/\\/|\\/\\*)?\\s*\\]\\]>\\s*(\\*\\/)?\\s*$/, "");
-        const parsed = JSON.parse(text);
-        const stack = Array.isArray(parsed) ? parsed : [parsed];
-        while (stack.length) {
-          const item = stack.shift();
-          if (!item || typeof item !== "object") continue;
-          const o = item;
-          if (Array.isArray(o["@graph"])) stack.push(...o["@graph"]);
-          for (const nested of [].concat(o.mainEntity ?? [])) if (nested && typeof nested === "object") stack.push(nested);
-          ld.push(o);
-        }
-      } catch {
-        /* malformed JSON-LD is common; skip it */
-      }
-    }
+    // JSON-LD (json-ld.ts: every object, @graph members and a WebPage's mainEntity, the forum
+    // post or question, flattened in); articles and pages are picked from it below.
+    ${JSON_LD_NODES}
+    const ld = jsonLdNodes();
     const ldTypes = (o) => [].concat(o["@type"] ?? []).map(String);
     // Articles first: a page's WebPage object often names the publisher, not the writer.
+    // Where several articles are described (a page's own and its related stories, a hub's list),
+    // the page's is the one whose address is the page's (url, @id, mainEntityOfPage) or whose
+    // headline is its title; else the first, as before.
+    const articles = ld.filter((o) => ldTypes(o).some((t) => /Article|Posting|Report/.test(t)));
+    const pageUrl = (u) => {
+      try {
+        const x = new URL(u, document.baseURI);
+        return (x.host + x.pathname).replace(/\\/+$/, "").toLowerCase();
+      } catch {
+        return null;
+      }
+    };
+    const here = new Set([location.href, document.querySelector('link[rel="canonical"]')?.getAttribute("href")].filter(Boolean).map(pageUrl));
+    const pageTitle = [document.querySelector('meta[property="og:title"]')?.getAttribute("content"), document.title, document.querySelector("h1")?.textContent]
+      .map((v) => clean(v)?.toLowerCase())
+      .filter(Boolean);
+    const describesPage = (o) => {
+      const entity = o.mainEntityOfPage;
+      const urls = [o.url, o["@id"], typeof entity === "string" ? entity : entity?.["@id"] ?? entity?.url].filter((u) => typeof u === "string");
+      if (urls.some((u) => here.has(pageUrl(u.split("#")[0])))) return true;
+      const headline = typeof o.headline === "string" ? clean(o.headline)?.toLowerCase() : null;
+      return !!headline && pageTitle.some((t) => t.includes(headline));
+    };
     const article =
-      ld.find((o) => ldTypes(o).some((t) => /Article|Posting|Report/.test(t))) ??
+      (articles.length > 1 ? articles.find(describesPage) : null) ??
+      articles[0] ??
       ld.find((o) => ldTypes(o).some((t) => /WebPage/.test(t)));
     // As metascraper's $jsonld("author.name"): the article's author, else any object's.
     const authored = [article, ...ld].find((o) => o && (o.author || o.creator)) ?? null;
@@ -208,6 +215,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (/[:*]|^(your )?(name|e-?mail|website|comment)\\b/i.test(v)) return null;
       // Nor is a link's label ("Author Website", "View profile", "All posts").
       if (/\\b(website|homepage|profile|bio|page|posts|archive)$/i.test(v)) return null;
+      // A button's or link's call ("Click here for dates!", "Want to know more?") is not a name.
+      if (/[!?]$/.test(v)) return null;
       // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
       if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
       return v;
@@ -226,8 +235,20 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const lines = (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).filter(Boolean);
       return /^((written|posted) )?by:?$/i.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
     };
+    // A site's navigation (a top bar's "Columnists" list, an "Authors" dropdown) names writers,
+    // not the article's: a byline is never inside it. A page-wide wrapper that happens to carry
+    // a navigation class holds the article too, and does not count. (A name's own pop-up menu,
+    // as forums attach to a poster's name, is not navigation.)
+    const NAVIGATION = 'nav, [role="navigation"], [role="menubar"], [class*="navbar" i], [class^="nav" i], [class*=" nav" i]';
+    const isMenu = (m) => m !== document.body && !m.querySelector("h1, article, main");
+    const inNavigation = (el) => {
+      for (let m = el.closest(NAVIGATION); m; m = m.parentElement?.closest(NAVIGATION) ?? null) if (isMenu(m)) return true;
+      return false;
+    };
+    // The body's own class (a theme's "author-hidden") says nothing of a byline.
     const firstText = (selector, read = (el) => el.textContent) => {
-      for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 5)) {
+      const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el));
+      for (const el of els.slice(0, 5)) {
         const v = asName(read(el));
         if (v && !isSite(v)) return v;
       }
@@ -268,19 +289,20 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       firstText('[rel="author"]') ??
-      twoWords(firstText('a[class*="author" i], [class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
-      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], [class*="byline" i] a', nameLine)) ??
+      twoWords(firstText('a[class*="author" i], :not(body, html)[class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
+      twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], :not(body, html)[class*="byline" i] a', nameLine)) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
+      datelineName() ??
       profileLinkName() ??
       // HTML's <address> in an article is its author's contact information, the name first.
       personLike(firstText("article address", nameLine)) ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
-      handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`[class*="byline" i] a[href*="\${p}"]\`, \`[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
+      handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
@@ -301,8 +323,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const out = new Set();
       const navs = document.querySelectorAll('nav, [role="navigation"], [role="menu"], [role="menubar"], [class*="menu" i], [class*="dropdown" i], [class*="navbar" i]');
       for (const el of Array.from(navs).slice(0, 200)) {
-        // A page-wide wrapper that happens to carry a menu class holds the article too.
-        if (el === document.body || el.querySelector("h1, article, main")) continue;
+        if (!isMenu(el)) continue;
         for (const l of (el.innerText ?? "").split(/\\n+/)) if (l.trim()) out.add(l.trim());
       }
       return out;
@@ -315,6 +336,44 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
       ...({ de: ["Von"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
     ].join("|");
+    // A dateline that names its writer between separators, as static-site themes print it (Hugo's
+    // PaperMod and Hextra: "December 17, 2025 · 5 min · Jane Doe"): the part that reads as a
+    // person's name, within a few lines of the headline. A name on the line after a dateline that
+    // ends in a separator is the same dateline, wrapped.
+    const datelineName = () => {
+      const h1 = clean(document.querySelector("h1")?.innerText);
+      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      // Every place the headline is printed: a sidebar's list of posts may print it first.
+      const ats = h1 ? lines.flatMap((l, i) => (l === h1 ? [i] : [])).slice(0, 5) : [];
+      // Middle dots, as those themes write them; a "|" line is more often "date | Category".
+      const SEP = /\\s*[·•]\\s*/;
+      const label = /\\b(updated|published|posted|modified|edited|reviewed|read|reading|min|mins|minutes|comments?|share|views?|words?)\\b/i;
+      // A category or tag the dateline links to ("Apr 21, 2017 · Products Liability") is not a name.
+      const topics = new Set(
+        Array.from(document.querySelectorAll('a[rel~="tag"], a[rel~="category"], a[href*="/category/"], a[href*="/categories/"], a[href*="/tag/"], a[href*="/tags/"], a[href*="/topic"], a[href*="/section/"], a[href*="?cat="]'))
+          .slice(0, 500)
+          .map((a) => clean(a.textContent)),
+      );
+      const nameIn = (part) => {
+        const v = personLike(asName(part));
+        return v && !label.test(v) && !monthOf(v.split(" ")[0]) && !isSite(v) && !topics.has(v) ? v : null;
+      };
+      for (const at of ats)
+      for (let i = Math.max(0, at - 3); i < Math.min(lines.length, at + 8); i++) {
+        const line = lines[i];
+        // A dateline with a byline label ("by …", "On Behalf of …") names its writer after it, or not at all.
+        if (line.length > 120 || !dayIn(line) || /\\b(by|of)\\b/i.test(line)) continue;
+        for (const part of line.split(SEP)) {
+          const v = nameIn(part);
+          if (v) return v;
+        }
+        if (/[·•]$/.test(line) && lines[i + 1] && lines[i + 1].length < 60) {
+          const v = nameIn(lines[i + 1].replace(/^[·•]\\s*/, ""));
+          if (v) return v;
+        }
+      }
+      return null;
+    };
     const bylineInText = () => {
       const nav = navLines();
       const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
@@ -423,7 +482,17 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       return null;
     };
     let pageTextCache = null;
-    const pageText = () => (pageTextCache ??= (document.body?.innerText ?? "").toLowerCase());
+    // The text the page prints as its own, lowercased: an embedded social post (a tweet, an
+    // Instagram or Bluesky post, in the <blockquote> its embed code writes) prints its own date,
+    // which is not the article's. (A forum's quote of an earlier post is the thread's own text.)
+    const pageText = () => {
+      if (pageTextCache !== null) return pageTextCache;
+      const quoted = new Set();
+      for (const el of Array.from(document.querySelectorAll('blockquote[class*="twitter-tweet" i], blockquote[class*="instagram-media" i], blockquote[class*="tiktok-embed" i], blockquote[class*="bluesky-embed" i], blockquote[class*="threads-post" i], blockquote[class*="mastodon-embed" i]')).slice(0, 100))
+        for (const l of (el.innerText ?? "").toLowerCase().split(/\\n+/)) if (l.trim()) quoted.add(l.trim());
+      const lines = (document.body?.innerText ?? "").toLowerCase().split(/\\n/);
+      return (pageTextCache = quoted.size ? lines.filter((l) => !quoted.has(l.trim())).join("\\n") : lines.join("\\n"));
+    };
     // Is this day printed on the page, in one of the common ways of writing it?
     // English month names (the written-dates reader's list).
     const MONTHS = EN_MONTHS;
@@ -454,7 +523,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // $jsonld("datePublished")): a WebPage node often carries the same date in UTC, a day off.
     const anyDated = ld.find((o) => o.datePublished || o.dateCreated) ?? null;
     const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified") ?? attr('[itemprop*="datemodified" i]', "content"));
-    const declared = [
+    const declarations = [
       str(article?.datePublished),
       str(article?.dateCreated),
       metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
@@ -465,7 +534,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       str(anyDated?.dateCreated),
     ]
       .map(toIso)
-      .find(Boolean);
+      .filter(Boolean);
+    const declared = declarations[0] ?? null;
     // The date a reader is shown under the headline: the first date within a few lines of it.
     // As a dateline (short): a line that is little more than the date, not prose that mentions one.
     const datedNearTitle = (short = false) => {
@@ -534,6 +604,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         const printedDay = dayIn(el.textContent);
         return printedDay === iso.slice(0, 10) && printedDay !== v.slice(0, 10) ? iso : v;
       }
+      // Likewise a UTC instant that another declaration (a meta tag, another JSON-LD object) writes
+      // with the publisher's offset ("…T01:18:13Z" = "…T17:18:13-08:00" the day before).
+      if (/(Z|[+-]00:?00)$/.test(iso))
+        for (const v of declarations) {
+          const zoned = /^\\d{4}-\\d{2}-\\d{2}T\\d\\d:\\d\\d.*[+-](?!00:?00)\\d\\d:?\\d\\d$/.test(v) ? v.replace(/([+-]\\d\\d)(\\d\\d)$/, "$1:$2") : null;
+          if (zoned && Math.abs(Date.parse(zoned) - t) < 60000) return v;
+        }
       return iso;
     };
     const shownDate = localDay(declared && modified && shown(modified) && !shown(declared) ? modified : declared);
@@ -573,11 +650,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     const published =
       declaredShown ??
-      // The article's own <time> before one in a sidebar's list of recent posts.
-      ['time[itemprop*="date" i][datetime]', "time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
+      // The article's own <time> before one in a sidebar's list of recent posts (marked as the
+      // published one: microdata, HTML5's former pubdate attribute, WordPress's and h-entry's classes).
+      ['time[itemprop*="date" i][datetime]', "time[pubdate][datetime], time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
       microformatDate() ??
       urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
+      // metascraper-date's further places for it: ids that say date or publish, timestamp classes.
+      datedText('[id*="date" i], [id*="publish" i], [class*="timestamp" i], [id*="timestamp" i]') ??
       forumDate() ??
       datedNearTitle() ??
       labelledDate() ??

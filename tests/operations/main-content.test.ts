@@ -150,6 +150,18 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     const md = await markdown(await snapshot(`<div id="app"></div>`, ld));
     expect(md).toContain(body);
   });
+
+  it("reads JSON-LD as meta does: in CDATA markers, and a WebPage's mainEntity", async () => {
+    const body =
+      "The article lives only in structured data. It is long enough to be an article body worth reading.";
+    const wrapped = `<script type="application/ld+json">//<![CDATA[\n${JSON.stringify({ "@type": "NewsArticle", articleBody: body })}\n//]]></script>`;
+    expect(await markdown(await snapshot(`<div id="app"></div>`, wrapped))).toContain(body);
+    const entity = `<script type="application/ld+json">${JSON.stringify({ "@type": "WebPage", mainEntity: { "@type": "Article", articleBody: body } })}</script>`;
+    expect(await markdown(await snapshot(`<div id="app"></div>`, entity))).toContain(body);
+    const summary = "A summary of the page in its structured data, long enough to stand for the page.";
+    const described = `<script type="application/ld+json"><![CDATA[${JSON.stringify({ "@type": "Product", description: summary })}]]></script>`;
+    expect((await markdown(await snapshot(`<div id="app"></div>`, described))).trim()).toBe(summary);
+  });
 });
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
@@ -616,5 +628,137 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       ),
     );
     expect(permalink.publication_date).toBe("2023-11-05");
+  });
+});
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: the publisher's zone, quoted posts, menus", () => {
+  it("takes the publisher's day from a declaration that writes the UTC instant in its own zone", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>T</h1>${para(1, "zz")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify({ "@type": "NewsArticle", datePublished: "2017-02-24T01:18:13Z" })}</script>` +
+          `<meta property="article:published_time" content="2017-02-23T17:18:13-08:00">`,
+      ),
+    );
+    expect(m.publication_date).toBe("2017-02-23T17:18:13-08:00");
+  });
+
+  it("does not take a quoted post's date for the dateline", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>Late winner at the derby</h1><p>The match report.</p>` +
+          `<blockquote class="twitter-tweet"><p>What a finish!</p>— The Club (@club) October 31, 2021</blockquote>${para(2, "qq")}</article>`,
+        `<title>T</title><meta property="article:published_time" content="2021-11-01T10:52:50+01:00">`,
+      ),
+    );
+    expect(m.publication_date).toBe("2021-11-01T10:52:50+01:00");
+  });
+
+  it("does not take an author listed in a menu for the byline", async () => {
+    const m = await meta(
+      await snapshot(
+        `<div id="top"><ul class="Va(t) nav-tabs"><li>Columnists<ul class="nav-sub-links"><li><a href="/author/andy-serwer/">Andy Serwer</a></li></ul></li></ul></div>` +
+          `<article><h1>T</h1><a class="author-link" href="/author/ben-silverman">Ben Silverman</a>${para(2, "mm")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.author_name).toBe("Ben Silverman");
+  });
+
+  it("takes the JSON-LD article the page is, not a related story described before it", async () => {
+    const ld = (page: object) =>
+      `<script type="application/ld+json">${JSON.stringify([
+        {
+          "@type": "NewsArticle",
+          headline: "Other story",
+          url: "https://example.test/other",
+          author: { "@type": "Person", name: "Ann Other" },
+          datePublished: "2025-01-01",
+        },
+        {
+          "@type": "NewsArticle",
+          author: { "@type": "Person", name: "Jane Roe" },
+          datePublished: "2025-03-04",
+          ...page,
+        },
+      ])}</script>`;
+    for (const page of [{ url: "https://example.test/article/" }, { headline: "River levels fall" }]) {
+      const m = await meta(
+        await snapshot(
+          `<article><h1>River levels fall</h1>${para(2, "rr")}</article>`,
+          `<title>River levels fall | Example News</title><link rel="canonical" href="https://example.test/article">${ld(page)}`,
+        ),
+      );
+      expect([m.author_name, m.publication_date]).toEqual(["Jane Roe", "2025-03-04"]);
+    }
+  });
+
+  it("takes the <time> marked pubdate before a sidebar's", async () => {
+    const m = await meta(
+      await snapshot(
+        `<div class="sidebar"><time datetime="2025-05-05">May 5, 2025</time></div><div class="post"><h1>T</h1>${para(14, "pp")}<time datetime="2025-03-04" pubdate>March 4</time></div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.publication_date).toBe("2025-03-04");
+  });
+
+  it("reads the name in a dateline between separators, as static-site themes print it", async () => {
+    const sidebar = `<aside><ul><li>Mission accomplished!</li><li>Workshop notes</li></ul></aside>`;
+    for (const dateline of [
+      `<div class="post-meta"><span title="2025-12-17">December 17, 2025</span>&nbsp;·&nbsp;5 min&nbsp;·&nbsp;Trond Teigen</div>`,
+      `<div><span>2025-12-17</span><span>·</span><a><div>Trond Teigen</div></a></div>`,
+    ]) {
+      const m = await meta(
+        await snapshot(
+          `${sidebar}<article><h1>Mission accomplished!</h1>${dateline}${para(2, "dl")}</article>`,
+          "<title>T</title>",
+        ),
+      );
+      expect(m.author_name).toBe("Trond Teigen");
+    }
+    const none = await meta(
+      await snapshot(
+        `<article><h1>Mission accomplished!</h1><div>December 17, 2025 · 5 min read · Last Updated</div>${para(2, "dn")}</article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(none.author_name).toBeNull();
+    for (const line of [
+      `Apr 21, 2017 · <a href="/category/products-liability/" rel="category tag">Products Liability</a>`,
+      `Apr 21, 2017 | Products Liability`,
+      `On Behalf of Tunstall PLLC · Apr 21, 2017 · Products Liability`,
+    ]) {
+      const category = await meta(
+        await snapshot(
+          `<article><h1>Mission accomplished!</h1><p>${line}</p>${para(2, "dc")}</article>`,
+          "<title>T</title>",
+        ),
+      );
+      expect(category.author_name).toBeNull();
+    }
+  });
+
+  it("reads no byline out of a theme's body class or a button's call", async () => {
+    const m = await meta(
+      await snapshot(
+        `<script>document.body.className = "author-hidden date-hidden"</script><a href="#main">Skip</a>` +
+          `<article><h1>Graphic Design Courses</h1>${para(2, "cc")}<a class="button" href="/enrol"><span>Click here for dates, pricing, &amp; availability!</span></a></article>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(m.author_name).toBeNull();
+  });
+
+  it("reads a date where metascraper looks for it: ids that say date or publish, timestamp classes", async () => {
+    for (const box of [
+      `<span id="post-date">March 12, 2025</span>`,
+      `<span class="article-timestamp">12 March 2025</span>`,
+    ]) {
+      const m = await meta(
+        await snapshot(`<article><h1>T</h1>${para(14, "tt")}${box}</article>`, "<title>T</title>"),
+      );
+      expect(m.publication_date).toBe("2025-03-12");
+    }
   });
 });
