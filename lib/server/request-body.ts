@@ -52,6 +52,11 @@ export function requestBody(req: http.IncomingMessage): RequestBody {
           if (open) controller.error(err);
           open = false;
         });
+        // Closed without an end or an error (a socket destroyed under it): a reader must not wait forever.
+        req.on("close", () => {
+          if (open) controller.error(new Error("The request closed before its body ended."));
+          open = false;
+        });
       },
       pull() {
         req.resume();
