@@ -108,6 +108,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const v = (s ?? "").replace(/\\s+/g, " ").trim();
       return v ? v : null;
     };
+    // The page's rendered text, read once: innerText lays the page out and copies all its text,
+    // and several rules below read it (this evaluation is synchronous, so it cannot change).
+    let bodyTextCache = null;
+    const bodyText = () => (bodyTextCache ??= document.body?.innerText ?? "");
     const abs = (u) => {
       const v = clean(u);
       if (!v) return null;
@@ -342,7 +346,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // ends in a separator is the same dateline, wrapped.
     const datelineName = () => {
       const h1 = clean(document.querySelector("h1")?.innerText);
-      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
       // Every place the headline is printed: a sidebar's list of posts may print it first.
       const ats = h1 ? lines.flatMap((l, i) => (l === h1 ? [i] : [])).slice(0, 5) : [];
       // Middle dots, as those themes write them; a "|" line is more often "date | Category".
@@ -376,7 +380,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     const bylineInText = () => {
       const nav = navLines();
-      const lines = (document.body?.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
+      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       for (let i = 0; i < lines.length; i++) {
@@ -427,7 +431,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       authorName = (ldName ?? metaAuthor) && !twoWords(byline) ? (ldName ?? metaAuthor) : byline;
     } else if (!postLd) {
       // As with dates: a declared name the page prints nowhere gives way to the byline it prints.
-      const text = (document.body?.innerText ?? "").toLowerCase();
+      const text = bodyText().toLowerCase();
       const printed = (v) => v.split(/,\s*/).some((n) => text.includes(n.toLowerCase()));
       if (!printed(authorName)) {
         const byline = bylineName();
@@ -446,7 +450,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         const v = owner(clean(a.textContent));
         if (v) return v;
       }
-      const c = /(?:©|\\(c\\)|[Cc]opyright)\\s*(?:\\d{4}\\s*(?:[-–]\\s*\\d{4}\\s*)?)?(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2})/u.exec(document.body?.innerText ?? "");
+      const c = /(?:©|\\(c\\)|[Cc]opyright)\\s*(?:\\d{4}\\s*(?:[-–]\\s*\\d{4}\\s*)?)?(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2})/u.exec(bodyText());
       return c ? owner(c[1]) : null;
     };
     authorName ??= orgName ?? clean(metaContent("author")) ?? siteOwner();
@@ -490,7 +494,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const quoted = new Set();
       for (const el of Array.from(document.querySelectorAll('blockquote[class*="twitter-tweet" i], blockquote[class*="instagram-media" i], blockquote[class*="tiktok-embed" i], blockquote[class*="bluesky-embed" i], blockquote[class*="threads-post" i], blockquote[class*="mastodon-embed" i]')).slice(0, 100))
         for (const l of (el.innerText ?? "").toLowerCase().split(/\\n+/)) if (l.trim()) quoted.add(l.trim());
-      const lines = (document.body?.innerText ?? "").toLowerCase().split(/\\n/);
+      const lines = bodyText().toLowerCase().split(/\\n/);
       return (pageTextCache = quoted.size ? lines.filter((l) => !quoted.has(l.trim())).join("\\n") : lines.join("\\n"));
     };
     // Is this day printed on the page, in one of the common ways of writing it?
