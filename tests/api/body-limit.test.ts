@@ -3,29 +3,19 @@
  * memory does not grow by anything like it, on an API route and on the Playground route (where a
  * caller without a session is refused before a byte of the body is read).
  */
-import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
+import { allProcesses } from "../support/processes";
 
 const TOTAL = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "a");
 
 /** Resident memory (bytes) of every process in the server's process group. */
 function serverRss(app: App): number {
-  const leader = String(app.pid);
-  let total = 0;
-  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const pgrp = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2];
-      if (pgrp !== leader) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0) * 1024;
-    } catch {
-      /* gone meanwhile */
-    }
-  }
+  const total = allProcesses()
+    .filter((p) => p.pgrp === app.pid)
+    .reduce((sum, p) => sum + p.rssBytes, 0);
   if (!total) throw new Error("server process not found");
   return total;
 }

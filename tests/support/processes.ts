@@ -4,6 +4,10 @@ import fs from "node:fs";
 export interface ProcessInfo {
   pid: number;
   ppid: number;
+  /** Process group (a server started with `detached: true` leads its own). */
+  pgrp: number;
+  /** Resident memory, bytes. */
+  rssBytes: number;
   /** The name in /proc/<pid>/stat (at most 15 characters). */
   name: string;
   /** CPU time spent so far, user + system, in ms. */
@@ -27,6 +31,8 @@ function read(pid: number): ProcessInfo | null {
     return {
       pid,
       ppid: Number(fields[1]),
+      pgrp: Number(fields[2]),
+      rssBytes: Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024,
       name: stat.slice(stat.indexOf("(") + 1, close),
       cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
       uids: /^Uid:\s+(.*)$/m.exec(status)![1]!.trim().split(/\s+/).map(Number),
