@@ -13,7 +13,14 @@ import { priceOf } from "@/lib/billing/prices";
 import { enqueue, transaction } from "@/lib/jobs";
 import { RUN_REQUEST_JOB } from "@/lib/runner/job-names";
 import { ensureBooted } from "@/lib/server/boot";
-import { cachedBody, readCache, readStoredHit, scrapeCacheKey, type CacheHit } from "@/lib/store/cache";
+import {
+  cachedBody,
+  readCache,
+  readStoredHit,
+  scrapeCacheKey,
+  type CacheHit,
+  type StoredHit,
+} from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish, watchFinish, type WaitOutcome } from "@/lib/store/completion";
 import { completeRequest } from "@/lib/runner/complete-request";
@@ -89,8 +96,10 @@ export async function processOperation(
     if (replay) return respondWithRequest(caller, replay.token, spec.sync, 0);
   } else if (spec.sync && spec.endpoint !== "scrape") {
     // The commonest hit (one operation, sync, no key): one read, one row, no transaction.
-    const hit = await timeStage("lookup", () => answerFromCache(caller, spec, hash));
-    if (hit) return hit;
+    const organizationId = caller.project.organizationId;
+    const key = cacheKeyFor(spec.operations[0], spec);
+    const stored = await timeStage("lookup", () => readStoredHit(key, spec.maxAgeSeconds, organizationId));
+    if (stored) return timeStage("hit_record", () => answerStoredHit(caller, spec, hash, stored));
   }
 
   // Cache: every operation already fresh in the cache → answer without a visit, for 0 credits.
@@ -162,15 +171,19 @@ function accepted(token: string, labels?: Record<string, string>) {
 }
 
 /**
- * A sync hit of one operation whose cache entry is a stored result: the entry, the result's body
- * and the organization's usage in one read; the request row written pointing at that result
- * (before the answer leaves, so its token is retrievable at once); no transaction. Null when the
- * hit is not that simple (no entry, or an entry with a body of its own): the general path runs.
+ * A sync hit of one operation whose cache entry is a stored result (read by readStoredHit: the
+ * entry, the result's body and the organization's usage, from memory or in one read): the request
+ * row is written pointing at that result, before the answer leaves, so its token is retrievable at
+ * once; no transaction. A hit that is not that simple (an entry with a body of its own) takes the
+ * general path.
  */
-async function answerFromCache(caller: ApiCaller, spec: RunSpec, hash: string): Promise<Response | null> {
+async function answerStoredHit(
+  caller: ApiCaller,
+  spec: RunSpec,
+  hash: string,
+  hit: StoredHit,
+): Promise<Response> {
   const organizationId = caller.project.organizationId;
-  const hit = await readStoredHit(cacheKeyFor(spec.operations[0], spec), spec.maxAgeSeconds, organizationId);
-  if (!hit) return null;
   const token = newToken();
   await completeRequest({
     token,
