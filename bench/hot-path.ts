@@ -4,6 +4,8 @@
  *
  *   npm run bench                 # both databases, every table (~5 minutes on 2 cores)
  *   BENCH_DB=pglite npm run bench # one database
+ *   BENCH_DB=postgres+redis npm run bench  # PostgreSQL with the limits in Redis (REDIS_URL,
+ *                                          # default redis://127.0.0.1:6379), as docs/deploy.md advises
  *   BENCH_N=40 BENCH_LOAD_SECONDS=5 npm run bench
  *
  * Needs a production build (`bash -c 'source scripts/lib.sh; ensure_build'`) and, for the
@@ -35,6 +37,9 @@ const WARMUP = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const THROUGHPUT_CONCURRENCY = [1, 2, 4, 8];
 const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",").map((s) => s.trim());
+for (const d of DATABASES)
+  if (!["pglite", "postgres", "postgres+redis"].includes(d))
+    throw new Error(`BENCH_DB: unknown database "${d}" (pglite, postgres or postgres+redis)`);
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page</title></head>
 <body><article><h1>A small local page</h1>${"<p>Some text of a small page, served on loopback.</p>".repeat(20)}
@@ -234,7 +239,15 @@ async function benchDatabase(database: string, pagePort: number, rawP50: number,
     PTD_STAGE_TIMINGS: "1",
     RATE_LIMIT_REQUESTS: "100000000",
   };
-  const app = database === "postgres" ? await startCluster(env, { processes: 1 }) : await startApp(env);
+  const app =
+    database === "pglite"
+      ? await startApp(env)
+      : await startCluster(
+          database === "postgres+redis"
+            ? { ...env, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }
+            : env,
+          { processes: 1 },
+        );
   const out: string[] = [];
   try {
     const org = await app.admin("org", "create", "--name", "Bench", "--plan", "pro", "--concurrency", "1000");
