@@ -80,17 +80,17 @@ var __ptdMain = (function () {
   }
 
   ${JSON_LD_NODES}
-  // The longest articleBody any JSON-LD object carries.
-  function jsonLdBody() {
+  // The longest articleBody any of the page's JSON-LD objects carries.
+  function jsonLdBody(nodes) {
     var best = "";
-    jsonLdNodes().forEach(function (o) {
+    nodes.forEach(function (o) {
       if (typeof o.articleBody === "string" && o.articleBody.length > best.length) best = o.articleBody;
     });
     return best;
   }
   // The first description long enough to stand for the page.
-  function jsonLdDescription() {
-    var found = jsonLdNodes().filter(function (o) {
+  function jsonLdDescription(nodes) {
+    var found = nodes.filter(function (o) {
       return typeof o.description === "string" && norm(o.description).length > 40;
     })[0];
     return found ? norm(found.description) : "";
@@ -134,6 +134,9 @@ var __ptdMain = (function () {
   return function () {
     var article = null;
     var source = readableDocument();
+    // The page's JSON-LD, parsed at most once, and only if a fallback below needs it.
+    var ld = null;
+    function ldNodes() { return ld || (ld = jsonLdNodes()); }
     try { article = new __ptd.Readability(source.cloneNode(true), { charThreshold: 500 }).parse(); } catch (e) { article = null; }
     var picked = article && article.textContent ? norm(article.textContent).length : 0;
     var html = picked > 80 ? article.content : "";
@@ -144,7 +147,7 @@ var __ptdMain = (function () {
       html = visibleClone(marked.el).innerHTML;
     }
     if (!html) {
-      var body = jsonLdBody();
+      var body = jsonLdBody(ldNodes());
       if (norm(body).length > 80) html = textToHtml(body);
     }
     var container = new DOMParser().parseFromString("<body><div id=__ptd_root>" + (html || "") + "</div></body>", "text/html").getElementById("__ptd_root");
@@ -161,7 +164,7 @@ var __ptdMain = (function () {
     if (!norm(container.textContent)) {
       // An app shell that rendered nothing (its scripts blocked or failed): the page's own
       // summary, from structured data or its description, is better than an empty answer.
-      var summary = jsonLdDescription() || metaDescription();
+      var summary = jsonLdDescription(ldNodes()) || metaDescription();
       if (summary) container.innerHTML = textToHtml(summary);
     }
     var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
