@@ -249,6 +249,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       for (let m = el.closest(NAVIGATION); m; m = m.parentElement?.closest(NAVIGATION) ?? null) if (isMenu(m)) return true;
       return false;
     };
+    // Navigation with its menus and dropdowns: whose lines ("By Event Type") are never bylines
+    // (navLines below), though a name inside a menu may still be a poster's (inNavigation above).
+    const NAVIGATION_OR_MENU = NAVIGATION + ', [role="menu"], [class*="menu" i], [class*="dropdown" i]';
+    // Where the headline (the first <h1>) is printed among a text's lines: every place, as a
+    // sidebar's list of posts may print it before the article does (at most five). Both the
+    // dateline's name and the date under the headline are read around these places.
+    const headlineAt = (lines) => {
+      const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
+      return h1 ? lines.flatMap((l, i) => (l.toLowerCase() === h1 ? [i] : [])).slice(0, 5) : [];
+    };
     // The body's own class (a theme's "author-hidden") says nothing of a byline.
     const firstText = (selector, read = (el) => el.textContent) => {
       const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el));
@@ -326,7 +336,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // a category: lines shown inside navigation are never bylines.
     const navLines = () => {
       const out = new Set();
-      const navs = document.querySelectorAll('nav, [role="navigation"], [role="menu"], [role="menubar"], [class*="menu" i], [class*="dropdown" i], [class*="navbar" i]');
+      const navs = document.querySelectorAll(NAVIGATION_OR_MENU);
       for (const el of Array.from(navs).slice(0, 200)) {
         if (!isMenu(el)) continue;
         for (const l of (el.innerText ?? "").split(/\\n+/)) if (l.trim()) out.add(l.trim());
@@ -346,10 +356,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // person's name, within a few lines of the headline. A name on the line after a dateline that
     // ends in a separator is the same dateline, wrapped.
     const datelineName = () => {
-      const h1 = clean(document.querySelector("h1")?.innerText);
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
-      // Every place the headline is printed: a sidebar's list of posts may print it first.
-      const ats = h1 ? lines.flatMap((l, i) => (l === h1 ? [i] : [])).slice(0, 5) : [];
+      const ats = headlineAt(lines);
       // Middle dots, as those themes write them; a "|" line is more often "date | Category".
       const SEP = /\\s*[·•]\\s*/;
       const label = /\\b(updated|published|posted|modified|edited|reviewed|read|reading|min|mins|minutes|comments?|share|views?|words?)\\b/i;
@@ -594,14 +602,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // The date a reader is shown under the headline: the first date within a few lines of it.
     // As a dateline (short): a line that is little more than the date, not prose that mentions one.
     const datedNearTitle = (short = false) => {
-      const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
       const lines = pageText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
-      const at = h1 ? lines.findIndex((l) => l === h1) : -1;
-      if (at < 0) return null;
-      for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
-        const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
-        if (v) return v;
-      }
+      for (const at of headlineAt(lines))
+        for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
+          const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
+          if (v) return v;
+        }
       return null;
     };
     // A forum thread's first post: phpBB's "p.author" line, FluxBB's post header, Hacker News's
