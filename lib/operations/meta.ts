@@ -249,6 +249,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       for (let m = el.closest(NAVIGATION); m; m = m.parentElement?.closest(NAVIGATION) ?? null) if (isMenu(m)) return true;
       return false;
     };
+    // Navigation with its menus and dropdowns: whose lines ("By Event Type") are never bylines
+    // (navLines below), though a name inside a menu may still be a poster's (inNavigation above).
+    const NAVIGATION_OR_MENU = NAVIGATION + ', [role="menu"], [class*="menu" i], [class*="dropdown" i]';
+    // Where the headline (the first <h1>) is printed among a text's lines: every place, as a
+    // sidebar's list of posts may print it before the article does (at most five). Both the
+    // dateline's name and the date under the headline are read around these places.
+    const headlineAt = (lines) => {
+      const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
+      return h1 ? lines.flatMap((l, i) => (l.toLowerCase() === h1 ? [i] : [])).slice(0, 5) : [];
+    };
     // The body's own class (a theme's "author-hidden") says nothing of a byline.
     const firstText = (selector, read = (el) => el.textContent) => {
       const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el));
@@ -269,11 +279,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
     const handleOrName = (v) => (v && !/\\s/.test(v) ? v : personLike(v));
+    // A name as an address spells it: "José García" → "jose-garcia".
+    const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     // A link to the writer's own page, as news sites and CMSs file them ("/people/jane-doe",
     // "/by/jane-doe", "/staff/jane-doe/"), whose text is the name its address spells.
     const profileLinkName = () => {
       const dirs = /\\/(by|people|person|profiles?|staff|team|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)\\/([^/?#]+)\\/?(?:[?#]|$)/i;
-      const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
       for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
         // A menu's, footer's or site header's list of the team is not a byline (an article's own header may hold one).
         if (a.closest('nav, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [class*="menu" i]')) continue;
@@ -325,7 +336,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // a category: lines shown inside navigation are never bylines.
     const navLines = () => {
       const out = new Set();
-      const navs = document.querySelectorAll('nav, [role="navigation"], [role="menu"], [role="menubar"], [class*="menu" i], [class*="dropdown" i], [class*="navbar" i]');
+      const navs = document.querySelectorAll(NAVIGATION_OR_MENU);
       for (const el of Array.from(navs).slice(0, 200)) {
         if (!isMenu(el)) continue;
         for (const l of (el.innerText ?? "").split(/\\n+/)) if (l.trim()) out.add(l.trim());
@@ -345,10 +356,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // person's name, within a few lines of the headline. A name on the line after a dateline that
     // ends in a separator is the same dateline, wrapped.
     const datelineName = () => {
-      const h1 = clean(document.querySelector("h1")?.innerText);
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
-      // Every place the headline is printed: a sidebar's list of posts may print it first.
-      const ats = h1 ? lines.flatMap((l, i) => (l === h1 ? [i] : [])).slice(0, 5) : [];
+      const ats = headlineAt(lines);
       // Middle dots, as those themes write them; a "|" line is more often "date | Category".
       const SEP = /\\s*[·•]\\s*/;
       const label = /\\b(updated|published|posted|modified|edited|reviewed|read|reading|min|mins|minutes|comments?|share|views?|words?)\\b/i;
@@ -409,13 +418,63 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const citationAuthors = Array.from(document.querySelectorAll('meta[name="citation_author" i]'))
       .map((m) => asName((m.getAttribute("content") ?? "").replace(/^([^,]+),\\s*([^,]+)$/, "$2 $1")))
       .filter(Boolean);
+    // Open Graph's article:author is the writer's profile address, not a name (the protocol types
+    // it "profile array"), and so are JSON-LD's author.url and <link rel="author">:
+    // "https://www.latimes.com/staff/tracey-lien", "https://www.nytimes.com/by/tim-herrera".
+    const profileUrls = (() => {
+      const declared = [
+        ...Array.from(document.querySelectorAll('meta[property="article:author" i], meta[name="article:author" i]')).map((m) => m.getAttribute("content")),
+        ...ldAuthors.map((x) => str(x.url)),
+        document.querySelector('link[rel="author"]')?.getAttribute("href"),
+      ];
+      return [...new Set(declared.filter((u) => /^https?:\\/\\//i.test(u ?? "") || /^\\/[^/]/.test(u ?? "")).map(abs).filter(Boolean))].slice(0, 5);
+    })();
+    const samePage = (a, b) => pageUrl(a) === pageUrl(b);
+    // The last segment of a profile address, where it spells a name of two to four words.
+    const spelledName = (url) => {
+      const last = decodeURIComponent(new URL(url).pathname).replace(/\\.html?$/i, "").split("/").filter(Boolean).pop() ?? "";
+      const words = slug(last).split("-");
+      return words.length >= 2 && words.length <= 4 && words.every((w) => /^[a-z]{2,}$/.test(w)) ? words : null;
+    };
+    // The name a declared profile address stands for, as the page prints it: its own link to that
+    // address ("<a href=…/staff/tracey-lien>Tracey Lien</a>"), else the words the address spells
+    // where the page prints them ("TRACEY LIEN", "José García" for "jose-garcia").
+    const profileName = () => {
+      if (!profileUrls.length) return null;
+      for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
+        if (!profileUrls.some((u) => samePage(a.href, u))) continue;
+        const v = personLike(asName(a.textContent));
+        if (v && !isSite(v)) return v;
+      }
+      const tokens = bodyText().split(/\\s+/).slice(0, 20000).map((t) => t.replace(/^[^\\p{L}]+|[^\\p{L}.'’]+$/gu, ""));
+      for (const url of profileUrls) {
+        const words = spelledName(url);
+        if (!words) continue;
+        for (let i = 0; i + words.length <= tokens.length; i++) {
+          if (slug(tokens[i]) !== words[0]) continue;
+          const v = personLike(tokens.slice(i, i + words.length).join(" "));
+          if (v && slug(v) === words.join("-")) return v;
+        }
+      }
+      return null;
+    };
+    // Where the page prints no name at all, the name a people directory's address spells
+    // ("/staff/tracey-lien" → "Tracey Lien"): a writer, unlike the organization named beside it.
+    const spelledProfileName = () => {
+      const people = /\\/(by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|editors?|columnists?|bio)\\/[^/]+\\/?$/i;
+      for (const url of profileUrls) {
+        const words = people.test(new URL(url).pathname) ? spelledName(url) : null;
+        if (words) return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+      }
+      return null;
+    };
     // Yoast's Twitter card: twitter:label1 "Written by", twitter:data1 the writer's name.
     const cardAuthor = (() => {
       for (let i = 1; i <= 4; i++)
         if (/^(written by|author|by)$/i.test(metaContent(\`twitter:label\${i}\`) ?? "")) return asName(metaContent(\`twitter:data\${i}\`));
       return null;
     })();
-    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null);
+    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null) ?? profileName();
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").
     // Likewise a CMS login ("andrew.keaveney", "KatieS") gives way to a byline's full name; on a
@@ -453,7 +512,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const c = /(?:©|\\(c\\)|[Cc]opyright)\\s*(?:\\d{4}\\s*(?:[-–]\\s*\\d{4}\\s*)?)?(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2})/u.exec(bodyText());
       return c ? owner(c[1]) : null;
     };
-    authorName ??= orgName ?? clean(metaContent("author")) ?? siteOwner();
+    authorName ??= spelledProfileName() ?? orgName ?? clean(metaContent("author")) ?? siteOwner();
     const feed = abs(
       document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
     );
@@ -543,14 +602,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // The date a reader is shown under the headline: the first date within a few lines of it.
     // As a dateline (short): a line that is little more than the date, not prose that mentions one.
     const datedNearTitle = (short = false) => {
-      const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
       const lines = pageText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
-      const at = h1 ? lines.findIndex((l) => l === h1) : -1;
-      if (at < 0) return null;
-      for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
-        const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
-        if (v) return v;
-      }
+      for (const at of headlineAt(lines))
+        for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
+          const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
+          if (v) return v;
+        }
       return null;
     };
     // A forum thread's first post: phpBB's "p.author" line, FluxBB's post header, Hacker News's

@@ -762,3 +762,39 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: the publisher's zone, quoted post
     }
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: conventions from metascraper's fixtures", () => {
+  it("names the writer whose profile address article:author declares, by the page's link to it", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>Start-ups discover frugality</h1><div class="credit"><a href="/tracey-lien">Tracey Lien</a></div>${para(2, "pa")}</article>`,
+        `<title>T</title><meta property="article:author" content="https://example.test/tracey-lien">`,
+      ),
+    );
+    expect(m.author_name).toBe("Tracey Lien");
+  });
+
+  it("names the writer a declared profile address spells, as the page prints the name", async () => {
+    const m = await meta(
+      await snapshot(
+        `<article><h1>T</h1><p class="credit">José García reports from Madrid.</p>${para(2, "pb")}</article>`,
+        `<title>T</title><script type="application/ld+json">${JSON.stringify({ "@type": "NewsArticle", author: { "@type": "Person", url: "https://example.test/jose-garcia/" } })}</script>`,
+      ),
+    );
+    expect(m.author_name).toBe("José García");
+  });
+
+  it("spells a people directory's address as the name where the page prints none, not a site's page", async () => {
+    const author = async (url: string) =>
+      (
+        await meta(
+          await snapshot(
+            `<article><h1>T</h1>${para(2, "pc")}</article>`,
+            `<title>T</title><meta property="article:author" content="${url}">`,
+          ),
+        )
+      ).author_name;
+    expect(await author("https://example.test/staff/tracey-lien")).toBe("Tracey Lien");
+    expect(await author("https://www.facebook.com/daily-gazette")).toBeNull();
+  });
+});
