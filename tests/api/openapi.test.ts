@@ -60,7 +60,7 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
 
   beforeAll(async () => {
     site = await startLocalSite();
-    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv, SYNC_TIMEOUT_MS: "6000" });
+    app = await start({ PAGE_TEST_HOSTS: site.hostsEnv });
     key = (await app.admin("org", "create", "--name", "OpenAPI", "--plan", "pro")).apiKey as string;
   });
   afterAll(async () => {
