@@ -85,8 +85,10 @@ describe("fair slots", () => {
       );
     // All queued in the same tick: A's burst of four first, then B's one.
     await Promise.all([job("org-a", 1), job("org-a", 2), job("org-a", 3), job("org-a", 4), job("org-b", 5)]);
-    // FIFO would start B fifth; the fair queue starts it as soon as the first slot frees.
-    expect(started.indexOf("org-b")).toBe(2);
+    // FIFO would start B fifth; the fair queue gives it the first slot that frees, ahead of A's
+    // third and fourth. `started` is when a visit's page is ready, so B may even overtake A's
+    // second on a slow machine (its navigation finishing first): at most third, not exactly third.
+    expect(started.indexOf("org-b")).toBeLessThanOrEqual(2);
   });
 
   it("a page that hangs its renderer gives up within the visit budget and frees its slot", async () => {
