@@ -27,20 +27,20 @@ const WRITTEN_DATES = String.raw`
     const pageLang = (document.documentElement.getAttribute("lang") ?? "").toLowerCase();
     const dayFirst = !!pageLang && !/^en(-us)?$/.test(pageLang);
     // Month names and abbreviations other than English's: German, French, Spanish, Portuguese,
-    // Italian, Dutch, Polish (both grammatical cases), Nordic.
+    // Italian, Dutch, Polish (both grammatical cases), Nordic, Turkish.
     const FOREIGN_MONTHS = [
-      "januar jänner jän janvier janv enero ene janeiro gennaio gen januari stycznia styczeń sty",
-      "februar feber février févr fevrier fevr febrero fevereiro fev febbraio febr februari lutego luty lut",
-      "märz mär mrz maerz mars marzo março maart mrt marca marzec marts",
-      "avril avr abril abr aprile kwietnia kwiecień kwi",
-      "mai mayo maio mag maggio mei maja maj",
-      "juni juin junio junho giugno giu czerwca czerwiec cze",
-      "juli juillet juil julio julho luglio lug lipca lipiec lip",
-      "août aout agosto ago augustus augusti sierpnia sierpień",
-      "septembre septiembre setiembre setembro settembre sett set września wrzesień wrz",
-      "oktober okt octobre octubre outubro out ottobre ott października październik paź",
-      "novembre noviembre novembro listopada listopad lis",
-      "dezember dez décembre déc decembre diciembre dic dezembro dicembre grudnia grudzień gru",
+      "januar jänner jän janvier janv enero ene janeiro gennaio gen januari stycznia styczeń sty ocak oca",
+      "februar feber février févr fevrier fevr febrero fevereiro fev febbraio febr februari lutego luty lut şubat şub",
+      "märz mär mrz maerz mars marzo março maart mrt marca marzec marts mart",
+      "avril avr abril abr aprile kwietnia kwiecień kwi nisan nis",
+      "mai mayo maio mag maggio mei maja maj mayıs",
+      "juni juin junio junho giugno giu czerwca czerwiec cze haziran haz",
+      "juli juillet juil julio julho luglio lug lipca lipiec lip temmuz tem",
+      "août aout agosto ago augustus augusti sierpnia sierpień ağustos ağu",
+      "septembre septiembre setiembre setembro settembre sett set września wrzesień wrz eylül eyl",
+      "oktober okt octobre octubre outubro out ottobre ott października październik paź ekim eki",
+      "novembre noviembre novembro listopada listopad lis kasım kas",
+      "dezember dez décembre déc decembre diciembre dic dezembro dicembre grudnia grudzień gru aralık ara",
     ].map((s) => s.split(" "));
     const foreignMonth = new Map(FOREIGN_MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1])));
     // English: the full name or its abbreviation ("Sept"), not any word that starts like one ("decided").
@@ -57,12 +57,15 @@ const WRITTEN_DATES = String.raw`
     const day = (y, mo, d) => {
       const [Y, M, D] = [Number(y), Number(mo), Number(d)];
       if (!(M >= 1 && M <= 12 && D >= 1 && D <= 31 && Y >= 1995 && Y <= new Date().getFullYear() + 1)) return null;
+      // A day the calendar has: "30 February" or "31 April" is a typo or not a date at all.
+      if (new Date(Date.UTC(Y, M - 1, D)).getUTCDate() !== D) return null;
       return y + "-" + String(M).padStart(2, "0") + "-" + String(D).padStart(2, "0");
     };
     const DATE_FORMS = [
       // ISO 8601, which may run on into its time ("2025-03-12T10:00").
       [new RegExp("(?<![\\p{L}\\d])(\\d{4})-(\\d{2})-(\\d{2})(?!\\d)", "giu"), (m) => day(m[1], m[2], m[3])],
-      [whole("(\\d{4})([/.])(\\d{1,2})\\2(\\d{1,2})"), (m) => day(m[1], m[3], m[4])],
+      // Year first with other separators, or single digits ("2025/3/12", "2025.03.12", "2025-3-12").
+      [whole("(\\d{4})([/.-])(\\d{1,2})\\2(\\d{1,2})"), (m) => day(m[1], m[3], m[4])],
       // 12.11.2025 is day-first wherever dots are used; 11/12/2025 and 11-12-2025 as the page's
       // language writes them (month-first in US English), unless only one reading is a date.
       [whole("(\\d{1,2})([./-])(\\d{1,2})\\2(\\d{4})"), (m) => {
@@ -72,8 +75,8 @@ const WRITTEN_DATES = String.raw`
       [whole("(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]?"), (m) => day(m[1], m[2], m[3])],
       // "12 March 2025", "12. März 2025", "12 de marzo de 2025", "the 12th of March, 2025".
       [whole(DAY + "\\s*(?:de\\s+|of\\s+)?" + MONTH_WORD + ",?\\s*(?:de\\s+|del\\s+)?(\\d{4})"), (m) => day(m[3], monthOf(m[2]), m[1])],
-      // "March 12, 2025", "Sept. 3rd 2025".
-      [whole(MONTH_WORD + "\\s*(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})"), (m) => day(m[3], monthOf(m[1]), m[2])],
+      // "March 12, 2025", "Sept. 3rd 2025", and with a dash or bar between the parts ("September 1 | 2025").
+      [whole(MONTH_WORD + "(?:\\s*[|–—-])?\\s*(\\d{1,2})(?:st|nd|rd|th)?,?(?:\\s*[|–—-])?\\s+(\\d{4})"), (m) => day(m[3], monthOf(m[1]), m[2])],
     ];
     // Every day the text prints, in order of position (at most "limit" of each form).
     const daysIn = (text, limit = 200) => {
@@ -90,6 +93,21 @@ const WRITTEN_DATES = String.raw`
     };
     // The first day a text prints.
     const dayIn = (text) => daysIn(text, 1)[0]?.iso ?? null;
+    // A numeric day with a two-digit year ("12.11.16", "5/5/20"), read only where the context says
+    // it is a date (a date element, a "Published:" line): elsewhere it may be a version or a score.
+    // "99" is 1999, "16" 2016; slashes as the page's language orders them, dots day first.
+    const SHORT_YEAR = whole("(\\d{1,2})([./])(\\d{1,2})\\2(\\d{2})");
+    const shortDayIn = (text) => {
+      SHORT_YEAR.lastIndex = 0;
+      const m = SHORT_YEAR.exec(text ?? "");
+      if (!m) return null;
+      const yy = Number(m[4]);
+      const y = String(yy <= (new Date().getFullYear() % 100) + 1 ? 2000 + yy : 1900 + yy);
+      const first = m[2] === "." || dayFirst || Number(m[1]) > 12;
+      return first ? day(y, m[3], m[1]) : day(y, m[1], m[3]);
+    };
+    // In a context that marks a date: a full date, else a two-digit-year one.
+    const markedDayIn = (text) => dayIn(text) ?? shortDayIn(text);
 `;
 
 /**
@@ -539,7 +557,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A "today's date" widget in the header shows the visit's day, not the article's.
       const candidates = Array.from(document.querySelectorAll(selector)).filter((el) => !el.closest('[id*="today" i], [class*="today" i], [class*="current-date" i]'));
       for (const el of candidates.slice(0, 8)) {
-        const v = dayIn(el.textContent);
+        // A date element may print a two-digit year ("am 12.11.16"), or keep the full date in its
+        // title while it prints "3 hours ago" (a tooltip, as Blogger and many themes write it).
+        const v = markedDayIn(el.textContent) ?? markedDayIn(el.getAttribute("title"));
         if (v) return v;
       }
       return null;
@@ -585,14 +605,25 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // The article's own dates, then meta tags, then any JSON-LD object's (metascraper's
     // $jsonld("datePublished")): a WebPage node often carries the same date in UTC, a day off.
     const anyDated = ld.find((o) => o.datePublished || o.dateCreated) ?? null;
-    const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified") ?? attr('[itemprop*="datemodified" i]', "content"));
+    const modified = toIso(str(article?.dateModified) ?? str(anyDated?.dateModified) ?? metaContent("article:modified_time", "og:article:modified_time", "og:updated_time", "og:modified_time", "modified_time", "dateModified", "last-modified", "lastmodified", "updated_time", "dc.modified", "dcterms.modified") ??
+      // Microdata's modified date (schema.org's dateModified, and the "dateUpdate" some themes write),
+      // then HTTP's Last-Modified as a page echoes it in a meta http-equiv.
+      attr('[itemprop*="datemodified" i][content], [itemprop*="dateupdate" i][content]', "content") ??
+      attr('meta[itemprop*="datemodified" i][datetime], meta[itemprop*="dateupdate" i][datetime]', "datetime") ??
+      attr('meta[http-equiv="last-modified" i]', "content"));
     const declarations = [
       str(article?.datePublished),
       str(article?.dateCreated),
       metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
         // htmldate's further names for it.
-        "article:published", "article.published", "bt:pubdate", "rnews:datepublished", "shareaholic:article_published_time", "cxenseparse:recs:publishtime", "originalpublicationdate", "article_date_original", "pub_date", "publication_date", "datecreated", "prism.publicationdate", "displaydate", "dc.created", "dcsext.articlefirstpublished"),
+        "article:published", "article.published", "bt:pubdate", "rnews:datepublished", "shareaholic:article_published_time", "cxenseparse:recs:publishtime", "originalpublicationdate", "article_date_original", "pub_date", "publication_date", "datecreated", "prism.publicationdate", "displaydate", "dc.created", "dcsext.articlefirstpublished",
+        "dc:created", "dc:date", "dc.issued", "dc.date.publication", "created", "dateposted", "published-date", "article:publicationdate", "article.created", "og:original_time"),
       attr('[itemprop*="datepublished" i]', "content") ?? attr('[itemprop*="datepublished" i]', "datetime"),
+      // Microdata's creation date, the pubdate attribute on a <meta>, and HTTP's Date header as a
+      // page echoes it in a meta http-equiv (htmldate reads all three as the original date).
+      attr('meta[itemprop="datecreated" i]', "content") ?? attr('meta[itemprop="datecreated" i]', "datetime"),
+      attr("meta[pubdate][content]", "content"),
+      attr('meta[http-equiv="date" i]', "content"),
       str(anyDated?.datePublished),
       str(anyDated?.dateCreated),
     ]
@@ -617,10 +648,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // A labelled date line anywhere: "Posted on the 15/12/2025 at 19:00", "Last updated: November 13, 2025".
     const labelledDate = () => {
       // The label as it reads in English and the other common languages of the web.
-      const label = /^(posted|published|last updated|updated|date|written|released|veröffentlicht|aktualisiert|erstellt|stand:|datum|publié|mis à jour|publicado|actualizado|atualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|opublikowano|zaktualizowano|公開日|更新日|投稿日|发布|發佈|发表|發表)(?!\\p{L})/iu;
+      const label = /^(posted|published|last updated|updated|date|written|released|veröffentlicht|aktualisiert|erstellt|stand:|datum|publié|mis à jour|publicado|actualizado|atualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|opublikowano|zaktualizowano|yayı[mn]lan?ma|son güncellen?me|güncelleme|公開日|更新日|投稿日|发布|發佈|发表|發表)(?!\\p{L})/iu;
+      // Some languages put the verb after the date: "5/5/2020 tarihinde yayımlandı".
+      const after = /\\d(?:'|’)?(?:de|da|te|ta)?\\s*(?:tarihinde\\s*)?(?:yayımlandı|yayınlandı|güncellendi)/iu;
       for (const line of pageText().split(/\\n+/).slice(0, 600)) {
         const l = line.trim();
-        const v = l.length < 200 && label.test(l) ? dayIn(l) : null;
+        // The label says the numbers are a date: a two-digit year is read too ("Stand: 1.4.18").
+        const v = l.length < 200 && (label.test(l) || after.test(l)) ? markedDayIn(l) : null;
         if (v) return v;
       }
       return null;
@@ -709,21 +743,76 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const m = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/.exec(url ?? "");
       return m ? day(m[1], m[2], m[3]) : null;
     };
+    // Facebook's and other widgets' Unix time on an element ("data-utime", seconds).
+    const unixTimeDate = () => {
+      const v = attr("[data-utime]", "data-utime")?.trim();
+      return v && /^\\d{9,10}$/.test(v) ? day(...new Date(Number(v) * 1000).toISOString().slice(0, 10).split("-")) : null;
+    };
+    // A published date in a script's data that is not JSON-LD (a framework's page state,
+    // "datePublished":"2025-03-12…"), escaped or not; the page's own article comes first in it.
+    const scriptDate = () => {
+      const re = /\\\\?"date_?published\\\\?"\\s*:\\s*\\\\?"(\\d{4}-\\d{2}-\\d{2}[^"\\\\]*)/i;
+      for (const el of Array.from(document.querySelectorAll('script:not([type="application/ld+json" i])')).slice(0, 200)) {
+        const m = re.exec(el.textContent?.slice(0, 2_000_000) ?? "");
+        if (m && day(...m[1].slice(0, 10).split("-"))) return m[1];
+      }
+      return null;
+    };
+    // A full date in the document's title ("Situation report of 22.04.2020 – …").
+    const titleDate = () => dayIn(document.title);
+    // An image's address with a full date in its path (".../2025/03/12/photo.jpg", ".../2025-03-12/..."):
+    // the day it was uploaded, usually the article's. Of several, the latest: an article is not
+    // older than its newest picture.
+    const imageDate = () => {
+      const re = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/;
+      const fromUrl = (u) => {
+        const m = re.exec(u ?? "");
+        return m ? day(m[1], m[2], m[3]) : null;
+      };
+      const og = fromUrl(metaContent("og:image", "twitter:image"));
+      if (og) return og;
+      const days = Array.from(document.querySelectorAll("img[src]")).slice(0, 100).map((el) => fromUrl(el.getAttribute("src"))).filter(Boolean);
+      return days.length ? days.sort().at(-1) : null;
+    };
+    // A month in the permalink ("/2025/03/slug", "/2025-03/slug"): its first day, as htmldate reads it.
+    const urlMonth = () => {
+      const url = attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href;
+      const m = /\\/(\\d{4})[/-](\\d{1,2})(?:\\/|$)/.exec(url ?? "");
+      return m ? day(m[1], m[2], "1") : null;
+    };
+    // Last of all, the day the page prints most often (the first of equals), as htmldate's
+    // extensive search does on a page that marks no date.
+    const mostPrinted = () => {
+      const count = new Map();
+      for (const w of printedDays()) count.set(w.iso, (count.get(w.iso) ?? 0) + 1);
+      let best = null;
+      for (const [iso, n] of count) if (!best || n > count.get(best)) best = iso;
+      return best;
+    };
     const published =
       declaredShown ??
       // The article's own <time> before one in a sidebar's list of recent posts (marked as the
       // published one: microdata, HTML5's former pubdate attribute, WordPress's and h-entry's classes).
       ['time[itemprop*="date" i][datetime]', "time[pubdate][datetime], time.published[datetime], time.entry-date[datetime], time.dt-published[datetime]", 'article time[datetime], main time[datetime], [role="main"] time[datetime]', "time[datetime]"].map(timeDate).find(Boolean) ??
       microformatDate() ??
+      unixTimeDate() ??
       urlDate() ??
       datedText('[class*="byline" i], [class*="dateline" i], [class*="post-meta" i], [class*="date" i], [class*="publish" i], [class*="updated" i], time') ??
       // metascraper-date's further places for it: ids that say date or publish, timestamp classes.
       datedText('[id*="date" i], [id*="publish" i], [class*="timestamp" i], [id*="timestamp" i]') ??
+      // htmldate's further date elements: other languages' words for it ("fecha", "Datum",
+      // "parution"), WordPress's and Drupal's post-meta boxes, "posted"/"submitted" lines, sublines.
+      datedText('[class*="fecha" i], [class*="datum" i], [id*="datum" i], [class*="parution" i], [class*="posted" i], [class*="submitted" i], [class*="entry-meta" i], [class*="postmeta" i], [class*="post_meta" i], [class*="subline" i], [id*="lastmod" i]') ??
       forumDate() ??
       datedNearTitle() ??
       labelledDate() ??
+      scriptDate() ??
       modified ??
-      labelledMonth();
+      titleDate() ??
+      labelledMonth() ??
+      imageDate() ??
+      urlMonth() ??
+      mostPrinted();
     const extra = {};
     const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
     if (authorUrl) extra.url = authorUrl;

@@ -798,3 +798,62 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: conventions from metascraper's fi
     expect(await author("https://www.facebook.com/daily-gazette")).toBeNull();
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: date conventions from htmldate's tests", () => {
+  const dateOf = async (body: string, head = "", lang = "en") =>
+    (await meta(await snapshot(body, `<title>Harbour works</title>${head}`, lang))).publication_date;
+
+  it("reads the further declarations of the published day, and of the modified one as a fallback", async () => {
+    const text = `<h1>Harbour works</h1>${para(1, "quays")}`;
+    expect(await dateOf(text, `<meta property="dc:created" content="2021-04-06">`)).toBe("2021-04-06");
+    expect(await dateOf(text, `<meta name="DC.Issued" content="2021-04-07">`)).toBe("2021-04-07");
+    expect(await dateOf(text, `<meta itemprop="dateCreated" datetime="2021-04-08">`)).toBe("2021-04-08");
+    // HTTP's Date echoed in the page is the original day; its Last-Modified, the later one.
+    expect(
+      await dateOf(text, `<meta http-equiv="last-modified" content="2022-01-10"><meta http-equiv="date" content="2021-04-09">`),
+    ).toBe("2021-04-09");
+    // Only a modified day declared: it stands in, in its microdata and http-equiv forms too.
+    expect(await dateOf(text, `<meta itemprop="dateUpdate" datetime="2021-04-10">`)).toBe("2021-04-10");
+    expect(await dateOf(text, `<meta http-equiv="Last-Modified" content="2021-04-11">`)).toBe("2021-04-11");
+  });
+
+  it("reads no day the calendar lacks", async () => {
+    expect(await dateOf(`<h1>Harbour works</h1><span class="date">30. Februar 2023</span>${para(1, "cranes")}`)).toBeNull();
+    expect(await dateOf(`<h1>Harbour works</h1><span class="date">April 31, 2023</span>${para(1, "cranes")}`)).toBeNull();
+  });
+
+  it("reads a two-digit year only where the context marks a date", async () => {
+    expect(await dateOf(`<h1>Harbour works</h1><abbr class="published">am 4.3.19</abbr>${para(1, "piers")}`, "", "de")).toBe("2019-03-04");
+    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p>Stand: 2.10.18</p>`, "", "de")).toBe("2018-10-02");
+    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p><em>Last updated: 11/27/20</em></p>`)).toBe("2020-11-27");
+    // A version number in prose is not a day.
+    expect(await dateOf(`<h1>Harbour works</h1><p>The crane software moved to 2.10.18 this week.</p>${para(1, "piers")}`)).toBeNull();
+  });
+
+  it("reads Turkish month names and a date whose verb follows it", async () => {
+    expect(await dateOf(`<h1>Liman</h1><span class="date">7 Aralık 2022 Çarşamba</span>${para(1, "liman")}`, "", "tr")).toBe("2022-12-07");
+    expect(await dateOf(`<h1>Liman</h1>${para(1, "liman")}<p>14.06.2022 tarihinde yayınlandı.</p>`, "", "tr")).toBe("2022-06-14");
+  });
+
+  it("reads a date element's title, other languages' date classes and a widget's Unix time", async () => {
+    expect(await dateOf(`<h1>Harbour works</h1><a class="badge date" title="3rd May 2021" href="/x">3 years ago</a>${para(1, "tugs")}`)).toBe("2021-05-03");
+    expect(await dateOf(`<h1>Obras del puerto</h1>${para(1, "grúas")}<div class="articulo-fecha">2021-05-04</div>`, "", "es")).toBe("2021-05-04");
+    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "tugs")}<div class="submitted-by">Submitted by Ann on Mon - May 10 - 2021</div>`)).toBe("2021-05-10");
+    expect(await dateOf(`<h1>Harbour works</h1><abbr data-utime="1620561600">Sunday</abbr>${para(1, "tugs")}`)).toBe("2021-05-09");
+  });
+
+  it("falls back to a page state's datePublished, the title's date, an image's dated path, the permalink's month, then the day printed most", async () => {
+    const text = `<h1>Harbour works</h1>${para(1, "docks")}`;
+    expect(
+      await dateOf(text, `<script type="application/json">{"page":{"headline":"Harbour works","datePublished":"2020-08-14T09:00:00Z"}}</script>`),
+    ).toBe("2020-08-14T09:00:00Z");
+    const titled = await meta(await snapshot(text, `<title>Harbour report of 21.08.2020 – Port news</title>`, "de"));
+    expect(titled.publication_date).toBe("2020-08-21");
+    expect(await dateOf(`${text}<img src="/media/2020/08/22/crane.jpg" alt="">`)).toBe("2020-08-22");
+    expect(await dateOf(text, `<link rel="canonical" href="https://example.test/news/2020/08/harbour-works">`)).toBe("2020-08-01");
+    // (Far below the headline: not a dateline.)
+    expect(
+      await dateOf(`<h1>Harbour works</h1>${para(14, "docks")}<p>Works began 2020-08-03; the 2020-08-27 meeting and the 2020-08-27 vote followed.</p>`),
+    ).toBe("2020-08-27");
+  });
+});
