@@ -774,21 +774,6 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const days = Array.from(document.querySelectorAll("img[src]")).slice(0, 100).map((el) => fromUrl(el.getAttribute("src"))).filter(Boolean);
       return days.length ? days.sort().at(-1) : null;
     };
-    // A month in the permalink ("/2025/03/slug", "/2025-03/slug"): its first day, as htmldate reads it.
-    const urlMonth = () => {
-      const url = attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href;
-      const m = /\\/(\\d{4})[/-](\\d{1,2})(?:\\/|$)/.exec(url ?? "");
-      return m ? day(m[1], m[2], "1") : null;
-    };
-    // Last of all, the day the page prints most often (the first of equals), as htmldate's
-    // extensive search does on a page that marks no date.
-    const mostPrinted = () => {
-      const count = new Map();
-      for (const w of printedDays()) count.set(w.iso, (count.get(w.iso) ?? 0) + 1);
-      let best = null;
-      for (const [iso, n] of count) if (!best || n > count.get(best)) best = iso;
-      return best;
-    };
     const published =
       declaredShown ??
       // The article's own <time> before one in a sidebar's list of recent posts (marked as the
@@ -810,9 +795,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       modified ??
       titleDate() ??
       labelledMonth() ??
-      imageDate() ??
-      urlMonth() ??
-      mostPrinted();
+      imageDate();
     const extra = {};
     const authorUrl = str(ldAuthor?.url) ?? abs(document.querySelector('a[rel="author"]')?.getAttribute("href"));
     if (authorUrl) extra.url = authorUrl;
