@@ -798,3 +798,60 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: conventions from metascraper's fi
     expect(await author("https://www.facebook.com/daily-gazette")).toBeNull();
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))("meta: author conventions from trafilatura's and metascraper's tests", () => {
+  const authorOf = async (body: string, head = "<title>T</title>") => (await meta(await snapshot(body, head))).author_name;
+  const metaAuthor = (v: string) => `<title>T</title><meta name="author" content="${v.replace(/"/g, "&quot;")}">`;
+
+  it("drops a byline's tail: an affiliation, a dash and the site, digits, a picture credit, a handle and a nickname", async () => {
+    expect(await authorOf(`<article><h1>T</h1><p class="byline">By <a class="author">Priya Nair for The Harbour Post</a></p>${para(2, "ta")}</article>`)).toBe("Priya Nair");
+    expect(await authorOf(`<p>x</p>`, metaAuthor("Tomas Berg — Lakeside Journal"))).toBe("Tomas Berg");
+    expect(await authorOf(`<p>x</p>`, metaAuthor("Ines Moreau 12 articles"))).toBe("Ines Moreau");
+    expect(await authorOf(`<p>x</p>`, metaAuthor("Jo Park | Photos by Lee Kim"))).toBe("Jo Park");
+    expect(await authorOf(`<p>x</p>`, metaAuthor('Ada "Ace" Lindqvist'))).toBe("Ada Lindqvist");
+    expect(await authorOf(`<p>x</p>`, metaAuthor("Words by Kofi Mensah"))).toBe("Kofi Mensah");
+    expect(
+      await authorOf(`<article><h1>T</h1><div class="author"><span>Mara Olsen</span> <a href="/x">@maraolsen</a> <span>9:41AM</span></div>${para(2, "tb")}</article>`),
+    ).toBe("Mara Olsen");
+  });
+
+  it("takes no number, e-mail address or lowercase link label for a name", async () => {
+    expect(await authorOf(`<p>x</p>`, metaAuthor("4021"))).toBeNull();
+    expect(await authorOf(`<p>x</p>`, metaAuthor("desk@example.test"))).toBeNull();
+    expect(await authorOf(`<article><h1>T</h1><div class="article-authors"><a href="/r">Request reprint permissions</a></div>${para(2, "tc")}</article>`)).toBeNull();
+  });
+
+  it("reads no byline out of a figure's credit, a sidebar or the comments", async () => {
+    expect(await authorOf(`<article><h1>T</h1><figure><img src="/a.png" alt=""><figcaption><span class="author">Lena Vogt</span></figcaption></figure>${para(2, "td")}</article>`)).toBeNull();
+    expect(await authorOf(`<article><h1>T</h1>${para(2, "te")}</article><div class="sidebar-widgets"><span class="author">Omar Haddad</span></div>`)).toBeNull();
+    expect(
+      await authorOf(`<article><h1>T</h1>${para(2, "tf")}</article><ol class="comment-list"><li><div class="comment-author">Bea Lund</div><p>Nice one.</p></li></ol>`),
+    ).toBeNull();
+  });
+
+  it("reads a byline from an author id, a 'submitted by' box, a writer's or user's name box", async () => {
+    expect(await authorOf(`<article><h1>T</h1><span id="author">Noor Rahman</span>${para(2, "tg")}</article>`)).toBe("Noor Rahman");
+    expect(await authorOf(`<article><h1>T</h1><div class="submitted-by"><a href="/u/1">Karl Petersen</a></div>${para(2, "th")}</article>`)).toBe("Karl Petersen");
+    expect(await authorOf(`<article><h1>T</h1><span class="story__writer">Ayla Demir</span>${para(2, "ti")}</article>`)).toBe("Ayla Demir");
+  });
+
+  it("joins several author meta tags, and reads 'und' between two names", async () => {
+    expect(await authorOf(`<p>x</p>`, `<title>T</title><meta name="author" content="Ruth Adler"><meta name="author" content="Ivo Marek">`)).toBe("Ruth Adler, Ivo Marek");
+    expect(await authorOf(`<p>x</p>`, metaAuthor("Ruth Adler und Ivo Marek"))).toBe("Ruth Adler, Ivo Marek");
+    expect(await authorOf(`<p>x</p>`, `<title>T</title><meta property="og:author" content="Ruth Adler">`)).toBe("Ruth Adler");
+    expect(
+      await authorOf(`<article><h1>T</h1><p itemprop="author">Ruth Adler, Ivo Marek, Sade Okafor</p>${para(2, "tj")}</article>`),
+    ).toBe("Ruth Adler, Ivo Marek, Sade Okafor");
+  });
+
+  it("reads a JSON-LD author's name as a list, a nested object, given and family names, or a live blog's update", async () => {
+    const ld = (o: object) => `<title>T</title><script type="application/ld+json">${JSON.stringify(o)}</script>`;
+    expect(await authorOf(`<p>x</p>`, ld({ "@type": "NewsArticle", author: { "@type": "Person", name: ["Ruth Adler", "Ivo Marek"] } }))).toBe("Ruth Adler, Ivo Marek");
+    expect(await authorOf(`<p>x</p>`, ld({ "@type": "Article", author: { "@type": "Person", name: { "@type": "Person", name: "Sade Okafor" } } }))).toBe("Sade Okafor");
+    expect(await authorOf(`<p>x</p>`, ld({ "@type": "BlogPosting", author: { "@type": "Person", givenName: "Ivo", familyName: "Marek" } }))).toBe("Ivo Marek");
+    expect(
+      await authorOf(`<p>x</p>`, ld({ "@type": "LiveBlogPosting", headline: "Live", liveBlogUpdate: [{ "@type": "BlogPosting", headline: "U", author: { "@type": "Person", name: "Ruth Adler" } }] })),
+    ).toBe("Ruth Adler");
+    expect(await authorOf(`<p>x</p>`, ld({ "@type": "NewsArticle", author: { "@type": "Person", name: 'By <a href="/p/ruth-adler">Ruth Adler</a>' } }))).toBe("Ruth Adler");
+  });
+});
