@@ -347,19 +347,25 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
     const handleOrName = (v) => (v && !/\\s/.test(v) ? v : personLike(v));
+    // The directories in which sites file their people's pages ("/people/jane-doe", "/by/jane-doe",
+    // "/staff/jane-doe/"), one list for both readings of such an address below: a link whose text
+    // is the name the address spells, and the name a declared profile address spells. (The link
+    // rule never needed "authors?", as an /author/ link is read earlier as a byline, nor the
+    // address rule "experts?"; neither changes the tuning half's results.)
+    const PEOPLE_DIRS = "(?:by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)";
     // A name as an address spells it: "José García" → "jose-garcia".
     const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     // A link to the writer's own page, as news sites and CMSs file them ("/people/jane-doe",
     // "/by/jane-doe", "/staff/jane-doe/"), whose text is the name its address spells.
     const profileLinkName = () => {
-      const dirs = /\\/(by|people|person|profiles?|staff|team|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)\\/([^/?#]+)\\/?(?:[?#]|$)/i;
+      const dirs = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
       for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
         // A menu's, footer's or site header's list of the team is not a byline (an article's own header may hold one).
         if (a.closest('nav, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [class*="menu" i]')) continue;
         if (a.closest("header") && !a.closest("article, main")) continue;
         const m = dirs.exec(a.getAttribute("href") ?? "");
         const v = m && personLike(asName(a.textContent));
-        if (v && slug(v) === m[2].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
+        if (v && slug(v) === m[1].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
       }
       return null;
     };
@@ -536,7 +542,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Where the page prints no name at all, the name a people directory's address spells
     // ("/staff/tracey-lien" → "Tracey Lien"): a writer, unlike the organization named beside it.
     const spelledProfileName = () => {
-      const people = /\\/(by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|editors?|columnists?|bio)\\/[^/]+\\/?$/i;
+      const people = new RegExp("/" + PEOPLE_DIRS + "/[^/]+/?$", "i");
       for (const url of profileUrls) {
         const words = people.test(new URL(url).pathname) ? spelledName(url) : null;
         if (words) return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
