@@ -217,8 +217,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         .map((x) => x.toLowerCase()),
     );
     const decode = (v) => (v && /&[#a-z0-9]+;/i.test(v) ? new DOMParser().parseFromString(v, "text/html").body.textContent : v);
-    // Two to six words, the first capitalized, no digits: what is left of a byline once its tail is cut.
-    const nameSized = (v) => /^\\p{Lu}\\S*(\\s+\\S+){1,5}$/u.test(v) && !/\\d/.test(v);
+    // Two to six capitalized words (or a name's particles), no digits: what is left of a byline
+    // once its tail is cut ("Jenny Smith", not "A note" of "A note from the author").
+    const nameSized = (v) => /^\\p{Lu}\\S*(\\s+(\\p{Lu}\\S*|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al)){1,5}$/u.test(v) && !/\\d/.test(v);
     // A byline's extras, as trafilatura's normalize_authors drops them: markup and emoji in a
     // declared name, an e-mail address or @handle printed beside the name, a quoted nickname
     // ('Jenny "The Author" Smith'), a credit for the pictures ("| Photography by …"), and what
