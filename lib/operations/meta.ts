@@ -184,12 +184,24 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       articles[0] ??
       ld.find((o) => ldTypes(o).some((t) => /WebPage/.test(t)));
     // As metascraper's $jsonld("author.name"): the article's author, else any object's.
-    const authored = [article, ...ld].find((o) => o && (o.author || o.creator)) ?? null;
+    // A live blog names its writers on its updates (liveBlogUpdate), as trafilatura reads them.
+    const updates = [].concat(article?.liveBlogUpdate ?? []);
+    const authored = [article, ...updates, ...ld].find((o) => o && (o.author || o.creator)) ?? null;
     const ldAuthors = (() => {
       const a = authored?.author ?? authored?.creator;
       // Yoast and other graph writers often name the author only by reference ({"@id": "…#/schema/person/…"}).
       const resolve = (x) => (x && typeof x === "object" && !x.name && x["@id"] ? (ld.find((o) => o["@id"] === x["@id"] && o.name) ?? x) : x);
-      return (Array.isArray(a) ? a : a ? [a] : []).map((x) => (typeof x === "string" ? { name: x } : resolve(x))).filter((x) => x && typeof x === "object");
+      // A Person's name as publishers write it (trafilatura's JSON-LD tests): a string, a list of
+      // names, a nested {"name": …}, or givenName, additionalName and familyName.
+      const named = (x) => {
+        if (!x || typeof x !== "object") return x;
+        const n = x.name;
+        const name = Array.isArray(n) ? n.filter((y) => typeof y === "string").join(", ")
+          : n && typeof n === "object" ? n.name
+          : n ?? ([x.givenName, x.additionalName, x.familyName].every((y) => y == null || typeof y === "string") && x.givenName && x.familyName ? [x.givenName, x.additionalName, x.familyName].filter(Boolean).join(" ") : n);
+        return name === n ? x : { ...x, name };
+      };
+      return (Array.isArray(a) ? a : a ? [a] : []).map((x) => (typeof x === "string" ? { name: x } : named(resolve(x)))).filter((x) => x && typeof x === "object");
     })();
     const ldAuthor = ldAuthors[0] ?? null;
     const str = (v) => (typeof v === "string" ? clean(v) : null);
@@ -223,10 +235,40 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         .map((x) => x.toLowerCase()),
     );
     const decode = (v) => (v && /&[#a-z0-9]+;/i.test(v) ? new DOMParser().parseFromString(v, "text/html").body.textContent : v);
+    // Two to six capitalized words (or a name's particles), no digits: what is left of a byline
+    // once its tail is cut ("Jenny Smith", not "A note" of "A note from the author").
+    const nameSized = (v) => /^\\p{Lu}\\S*(\\s+(\\p{Lu}\\S*|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al)){1,5}$/u.test(v) && !/\\d/.test(v);
+    // A byline's extras, as trafilatura's normalize_authors drops them: markup and emoji in a
+    // declared name, an e-mail address or @handle printed beside the name, a quoted nickname
+    // ('Jenny "The Author" Smith'), a credit for the pictures ("| Photography by …"), and what
+    // follows the name: an affiliation after "for", "from", "of", "at", "via", "with" or a dash
+    // ("Jenny Smith for Daily Mail Australia", "Jane Doe — Site"), or digits (a date, a time, a
+    // count). A tail is cut only where a name of two words or more is left before it.
+    const tidyName = (v) => {
+      let t = v
+        .replace(/<[^>]+>/g, " ")
+        .replace(/[\\u{1F300}-\\u{1FAFF}\\u{2600}-\\u{27BF}\\u{FE0F}\\u{200D}]/gu, "")
+        .replace(/\\s+["“][^"“”]{1,30}["”](?=\\s)/g, "")
+        .replace(/(?:\\s*[|,;/]|\\s+(?:and|with))?\\s*\\b(?:photography|photos?|pictures?|illustrations?|graphics?|video|visuals?)\\s+by\\b.*$/i, "")
+        .replace(/\\s+/g, " ")
+        .trim();
+      const rest = t.replace(/(^|\\s)(\\S+@\\S+\\.\\w{2,}|@[\\w.]+)(?=\\s|$)/g, " ").replace(/\\s+/g, " ").trim();
+      if (rest && rest !== t && /\\s/.test(rest)) t = rest;
+      const affiliation = /^(.+?)\\s+(?:for|from|of|at|via|with|—|–|-)\\s+\\S.*$/i.exec(t);
+      if (affiliation && nameSized(affiliation[1])) t = affiliation[1];
+      // Digits after a name are a time or a count ("9:41AM", "12 articles"); a text with a year in it
+      // is a date line or a title, and stays whole (it is no name: see asName).
+      const beforeDigits = /^(\\D+?)[\\s,;|·•(–—-]*\\d/.exec(t)?.[1]?.trim();
+      if (beforeDigits && !/\\b(19|20)\\d\\d\\b/.test(t) && nameSized(beforeDigits) && !/^(updated|published|posted|last|modified|date|on|at)\\b/i.test(beforeDigits)) t = beforeDigits;
+      return t.replace(/\\s*\\*+$/, "").replace(/[\\s,;|·•-]+$/, "").replace(/\\s+(and|&|und|et)$/i, "");
+    };
     const asName = (raw) => {
       let v = clean(decode(raw));
       if (!v) return null;
-      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^(written |posted |reviewed )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "").trim();
+      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^((written|posted|reviewed|edited|reported|compiled|created|published|story|report|reporting|text|article|analysis|words) )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "").trim();
+      v = tidyName(v);
+      // A name has letters; "123" is not one.
+      if (!/\\p{L}/u.test(v)) return null;
       // A name is not a URL (article:author is often a profile link), a @handle, a date or a sentence.
       if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\b(19|20)\\d\\d\\b|@/.test(v) || v.split(/\\s+/).length > 12) return null;
       // Link and widget labels found by loose byline selectors are not names.
@@ -241,6 +283,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (/[!?]$/.test(v)) return null;
       // A comment's heading ("Jiobal says", "Ann wrote:") names a commenter, not the writer.
       if (/\\s(says|said|wrote|replied)\\b/i.test(v)) return null;
+      // A link's label in lowercase words after a capital ("Get rights and content") is not a name:
+      // a name capitalizes its words, but for its particles.
+      const words = v.split(/\\s+/);
+      const lower = words.filter((w) => /^\\p{Ll}/u.test(w) && !/^(and|und|et|y|e|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al)$/.test(w));
+      if (/^\\p{Lu}/u.test(v) && words.length >= 3 && lower.length >= 2) return null;
       return v;
     };
     const isSite = (v) => !!v && siteNames.has(v.toLowerCase());
@@ -277,9 +324,26 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const h1 = clean(document.querySelector("h1")?.innerText)?.toLowerCase();
       return h1 ? lines.flatMap((l, i) => (l.toLowerCase() === h1 ? [i] : [])).slice(0, 5) : [];
     };
+    // Where a name is not the article's byline (trafilatura's discarded places): a figure's credit,
+    // the comments (WordPress's "comment-author", Disqus's thread) and a sidebar's lists.
+    const ASIDE = 'figure, [data-component*="figure" i], [id^="comments" i], [class^="comments" i], [class*="commentlist" i], [id*="commentlist" i], [class*="comment-list" i], [id*="comment-list" i], [class*="comments-list" i]';
+    const SIDEBAR = '[class*="sidebar" i], [id*="sidebar" i]';
+    let bodyLength = null;
+    // A container that holds the headline or the main element is the page's, whatever its name; a
+    // comment thread may hold <article>s (one a comment). A sidebar is a lesser part of the page
+    // outside the article (a theme's "story_sidebar" beside the story in <main> names its writers),
+    // not a wrapper named for the sidebar beside it ("beside_sidebar", "has-sidebar").
+    const inAside = (el) => {
+      for (let m = el.closest(ASIDE); m; m = m.parentElement?.closest(ASIDE) ?? null) if (m !== document.body && !m.querySelector("h1, main")) return true;
+      for (let m = el.closest(SIDEBAR); m; m = m.parentElement?.closest(SIDEBAR) ?? null) {
+        bodyLength ??= document.body?.textContent?.length ?? 0;
+        if (isMenu(m) && !m.closest('main, article, [role="main"]') && (m.textContent?.length ?? 0) < bodyLength / 2) return true;
+      }
+      return false;
+    };
     // The body's own class (a theme's "author-hidden") says nothing of a byline.
     const firstText = (selector, read = (el) => el.textContent) => {
-      const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el));
+      const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el));
       for (const el of els.slice(0, 5)) {
         const v = asName(read(el));
         if (v && !isSite(v)) return v;
@@ -295,21 +359,32 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const [name, ...creds] = (v ?? "").split(/,\\s*/);
       return personLike(name) && creds.every((c) => /^[\\p{Lu}][\\p{L}.-]{0,7}$/u.test(c)) ? v : null;
     };
+    // Several people, each a name: "Shannon Deery, Mitch Clarke and Susie O’Brien".
+    const nameList = (v) => {
+      const parts = (v ?? "").split(/,\\s*|\\s+(?:and|&|und|et)\\s+/);
+      return parts.length > 1 && parts.every((p) => personLike(p)) ? parts.join(", ") : null;
+    };
     // A forum handle is one token ("b.scherer"); several words must read as a person's name.
     const handleOrName = (v) => (v && !/\\s/.test(v) ? v : personLike(v));
+    // The directories in which sites file their people's pages ("/people/jane-doe", "/by/jane-doe",
+    // "/staff/jane-doe/"), one list for both readings of such an address below: a link whose text
+    // is the name the address spells, and the name a declared profile address spells. (The link
+    // rule never needed "authors?", as an /author/ link is read earlier as a byline, nor the
+    // address rule "experts?"; neither changes the tuning half's results.)
+    const PEOPLE_DIRS = "(?:by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)";
     // A name as an address spells it: "José García" → "jose-garcia".
     const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     // A link to the writer's own page, as news sites and CMSs file them ("/people/jane-doe",
     // "/by/jane-doe", "/staff/jane-doe/"), whose text is the name its address spells.
     const profileLinkName = () => {
-      const dirs = /\\/(by|people|person|profiles?|staff|team|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)\\/([^/?#]+)\\/?(?:[?#]|$)/i;
+      const dirs = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
       for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
         // A menu's, footer's or site header's list of the team is not a byline (an article's own header may hold one).
         if (a.closest('nav, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [class*="menu" i]')) continue;
         if (a.closest("header") && !a.closest("article, main")) continue;
         const m = dirs.exec(a.getAttribute("href") ?? "");
         const v = m && personLike(asName(a.textContent));
-        if (v && slug(v) === m[2].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
+        if (v && slug(v) === m[1].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
       }
       return null;
     };
@@ -321,10 +396,15 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A forum thread's first post is its author's (XenForo's data-author, Discourse's itemprop).
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
+      // Microdata's author box may list several people: "A, B, C" (each a name).
+      nameList(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       firstText('[rel="author"]') ??
       twoWords(firstText('a[class*="author" i], :not(body, html)[class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
       twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], :not(body, html)[class*="byline" i] a', nameLine)) ??
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
+      // trafilatura's further places for a byline: an author id, "submitted by" / "posted by"
+      // boxes, a Byline component, the <author> element.
+      twoWords(firstText('[id="author" i], [id*="author-name" i], [id*="authorname" i], [id$="-author" i], [class*="submitted-by" i], [class*="posted-by" i], [data-component*="byline" i], author', nameLine)) ??
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
@@ -336,7 +416,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
       handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
-      personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine));
+      personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine)) ??
+      // Last, a writer's or a user's name box (trafilatura: "writer", "username", "screenname").
+      personLike(firstText('[class*="writer" i]:not(body, html), [class*="username" i], [class*="screenname" i]', nameLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
     // Capitalized words, with the lowercase particles of many names ("Vincent van Gogh", "María de la Cruz").
@@ -479,7 +561,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Where the page prints no name at all, the name a people directory's address spells
     // ("/staff/tracey-lien" → "Tracey Lien"): a writer, unlike the organization named beside it.
     const spelledProfileName = () => {
-      const people = /\\/(by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|editors?|columnists?|bio)\\/[^/]+\\/?$/i;
+      const people = new RegExp("/" + PEOPLE_DIRS + "/[^/]+/?$", "i");
       for (const url of profileUrls) {
         const words = people.test(new URL(url).pathname) ? spelledName(url) : null;
         if (words) return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
@@ -492,7 +574,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         if (/^(written by|author|by)$/i.test(metaContent(\`twitter:label\${i}\`) ?? "")) return asName(metaContent(\`twitter:data\${i}\`));
       return null;
     })();
-    const metaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author")) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null) ?? profileName();
+    // Several author meta tags name several people (trafilatura joins them), each once; one tag's
+    // "A und B" is read as the byline rule reads "A and B".
+    const metaAuthors = [...new Set(Array.from(document.querySelectorAll('meta[name="author" i], meta[property="author" i], meta[itemprop="author" i]')).slice(0, 20).map((m) => asName(m.getAttribute("content"))).filter((v) => v && !isSite(v)))];
+    const oneMetaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "og:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author"));
+    const metaAuthor = (metaAuthors.length > 1 ? metaAuthors.join(", ") : oneMetaAuthor && (severalNames(oneMetaAuthor) ?? oneMetaAuthor)) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null) ?? profileName();
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").
     // Likewise a CMS login ("andrew.keaveney", "KatieS") gives way to a byline's full name; on a
@@ -530,7 +616,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const c = /(?:©|\\(c\\)|[Cc]opyright)\\s*(?:\\d{4}\\s*(?:[-–]\\s*\\d{4}\\s*)?)?(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2})/u.exec(bodyText());
       return c ? owner(c[1]) : null;
     };
-    authorName ??= spelledProfileName() ?? orgName ?? clean(metaContent("author")) ?? siteOwner();
+    // The meta author as written, where no rule read a name out of it, if it has letters and is
+    // not an e-mail address ("123", "jane@example.com" are no byline).
+    const rawMetaAuthor = ((v) => (v && /\\p{L}/u.test(v) && !/\\S@\\S+\\.\\w/.test(v) ? v : null))(clean(metaContent("author")));
+    authorName ??= spelledProfileName() ?? orgName ?? rawMetaAuthor ?? siteOwner();
     const feed = abs(
       document.querySelector('link[rel="alternate"][type="application/rss+xml" i], link[rel="alternate"][type="application/atom+xml" i], link[rel="alternate"][type="application/feed+json" i]')?.getAttribute("href"),
     );

@@ -810,7 +810,10 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: date conventions from htmldate's 
     expect(await dateOf(text, `<meta itemprop="dateCreated" datetime="2021-04-08">`)).toBe("2021-04-08");
     // HTTP's Date echoed in the page is the original day; its Last-Modified, the later one.
     expect(
-      await dateOf(text, `<meta http-equiv="last-modified" content="2022-01-10"><meta http-equiv="date" content="2021-04-09">`),
+      await dateOf(
+        text,
+        `<meta http-equiv="last-modified" content="2022-01-10"><meta http-equiv="date" content="2021-04-09">`,
+      ),
     ).toBe("2021-04-09");
     // Only a modified day declared: it stands in, in its microdata and http-equiv forms too.
     expect(await dateOf(text, `<meta itemprop="dateUpdate" datetime="2021-04-10">`)).toBe("2021-04-10");
@@ -818,40 +821,231 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: date conventions from htmldate's 
   });
 
   it("reads no day the calendar lacks", async () => {
-    expect(await dateOf(`<h1>Harbour works</h1><span class="date">30. Februar 2023</span>${para(1, "cranes")}`)).toBeNull();
-    expect(await dateOf(`<h1>Harbour works</h1><span class="date">April 31, 2023</span>${para(1, "cranes")}`)).toBeNull();
+    expect(
+      await dateOf(`<h1>Harbour works</h1><span class="date">30. Februar 2023</span>${para(1, "cranes")}`),
+    ).toBeNull();
+    expect(
+      await dateOf(`<h1>Harbour works</h1><span class="date">April 31, 2023</span>${para(1, "cranes")}`),
+    ).toBeNull();
   });
 
   it("reads a two-digit year only where the context marks a date", async () => {
-    expect(await dateOf(`<h1>Harbour works</h1><abbr class="published">am 4.3.19</abbr>${para(1, "piers")}`, "", "de")).toBe("2019-03-04");
-    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p>Stand: 2.10.18</p>`, "", "de")).toBe("2018-10-02");
-    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p><em>Last updated: 11/27/20</em></p>`)).toBe("2020-11-27");
+    expect(
+      await dateOf(
+        `<h1>Harbour works</h1><abbr class="published">am 4.3.19</abbr>${para(1, "piers")}`,
+        "",
+        "de",
+      ),
+    ).toBe("2019-03-04");
+    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p>Stand: 2.10.18</p>`, "", "de")).toBe(
+      "2018-10-02",
+    );
+    expect(
+      await dateOf(`<h1>Harbour works</h1>${para(1, "piers")}<p><em>Last updated: 11/27/20</em></p>`),
+    ).toBe("2020-11-27");
     // A version number in prose is not a day.
-    expect(await dateOf(`<h1>Harbour works</h1><p>The crane software moved to 2.10.18 this week.</p>${para(1, "piers")}`)).toBeNull();
+    expect(
+      await dateOf(
+        `<h1>Harbour works</h1><p>The crane software moved to 2.10.18 this week.</p>${para(1, "piers")}`,
+      ),
+    ).toBeNull();
   });
 
   it("reads Turkish month names and a date whose verb follows it", async () => {
-    expect(await dateOf(`<h1>Liman</h1><span class="date">7 Aralık 2022 Çarşamba</span>${para(1, "liman")}`, "", "tr")).toBe("2022-12-07");
-    expect(await dateOf(`<h1>Liman</h1>${para(1, "liman")}<p>14.06.2022 tarihinde yayınlandı.</p>`, "", "tr")).toBe("2022-06-14");
+    expect(
+      await dateOf(
+        `<h1>Liman</h1><span class="date">7 Aralık 2022 Çarşamba</span>${para(1, "liman")}`,
+        "",
+        "tr",
+      ),
+    ).toBe("2022-12-07");
+    expect(
+      await dateOf(`<h1>Liman</h1>${para(1, "liman")}<p>14.06.2022 tarihinde yayınlandı.</p>`, "", "tr"),
+    ).toBe("2022-06-14");
   });
 
   it("reads a date element's title, other languages' date classes and a widget's Unix time", async () => {
-    expect(await dateOf(`<h1>Harbour works</h1><a class="badge date" title="3rd May 2021" href="/x">3 years ago</a>${para(1, "tugs")}`)).toBe("2021-05-03");
-    expect(await dateOf(`<h1>Obras del puerto</h1>${para(1, "grúas")}<div class="articulo-fecha">2021-05-04</div>`, "", "es")).toBe("2021-05-04");
-    expect(await dateOf(`<h1>Harbour works</h1>${para(1, "tugs")}<div class="submitted-by">Submitted by Ann on Mon - May 10 - 2021</div>`)).toBe("2021-05-10");
-    expect(await dateOf(`<h1>Harbour works</h1><abbr data-utime="1620561600">Sunday</abbr>${para(1, "tugs")}`)).toBe("2021-05-09");
+    expect(
+      await dateOf(
+        `<h1>Harbour works</h1><a class="badge date" title="3rd May 2021" href="/x">3 years ago</a>${para(1, "tugs")}`,
+      ),
+    ).toBe("2021-05-03");
+    expect(
+      await dateOf(
+        `<h1>Obras del puerto</h1>${para(1, "grúas")}<div class="articulo-fecha">2021-05-04</div>`,
+        "",
+        "es",
+      ),
+    ).toBe("2021-05-04");
+    expect(
+      await dateOf(
+        `<h1>Harbour works</h1>${para(1, "tugs")}<div class="submitted-by">Submitted by Ann on Mon - May 10 - 2021</div>`,
+      ),
+    ).toBe("2021-05-10");
+    expect(
+      await dateOf(`<h1>Harbour works</h1><abbr data-utime="1620561600">Sunday</abbr>${para(1, "tugs")}`),
+    ).toBe("2021-05-09");
   });
 
   it("falls back to a page state's datePublished, the title's date, then an image's dated path", async () => {
     const text = `<h1>Harbour works</h1>${para(1, "docks")}`;
     expect(
-      await dateOf(text, `<script type="application/json">{"page":{"headline":"Harbour works","datePublished":"2020-08-14T09:00:00Z"}}</script>`),
+      await dateOf(
+        text,
+        `<script type="application/json">{"page":{"headline":"Harbour works","datePublished":"2020-08-14T09:00:00Z"}}</script>`,
+      ),
     ).toBe("2020-08-14T09:00:00Z");
-    const titled = await meta(await snapshot(text, `<title>Harbour report of 21.08.2020 – Port news</title>`, "de"));
+    const titled = await meta(
+      await snapshot(text, `<title>Harbour report of 21.08.2020 – Port news</title>`, "de"),
+    );
     expect(titled.publication_date).toBe("2020-08-21");
     expect(await dateOf(`${text}<img src="/media/2020/08/22/crane.jpg" alt="">`)).toBe("2020-08-22");
     // Not a permalink's month alone, nor the day prose prints most: on a page that declares no
     // date those are mostly not its publication day (htmldate's extensive search; not adopted).
-    expect(await dateOf(text, `<link rel="canonical" href="https://example.test/news/2020/08/harbour-works">`)).toBeNull();
+    expect(
+      await dateOf(text, `<link rel="canonical" href="https://example.test/news/2020/08/harbour-works">`),
+    ).toBeNull();
   });
 });
+
+describe.runIf(fs.existsSync(CHROMIUM))(
+  "meta: author conventions from trafilatura's and metascraper's tests",
+  () => {
+    const authorOf = async (body: string, head = "<title>T</title>") =>
+      (await meta(await snapshot(body, head))).author_name;
+    const metaAuthor = (v: string) =>
+      `<title>T</title><meta name="author" content="${v.replace(/"/g, "&quot;")}">`;
+
+    it("drops a byline's tail: an affiliation, a dash and the site, digits, a picture credit, a handle and a nickname", async () => {
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><p class="byline">By <a class="author">Priya Nair for The Harbour Post</a></p>${para(2, "ta")}</article>`,
+        ),
+      ).toBe("Priya Nair");
+      expect(await authorOf(`<p>x</p>`, metaAuthor("Tomas Berg — Lakeside Journal"))).toBe("Tomas Berg");
+      expect(await authorOf(`<p>x</p>`, metaAuthor("Ines Moreau 12 articles"))).toBe("Ines Moreau");
+      expect(await authorOf(`<p>x</p>`, metaAuthor("Jo Park | Photos by Lee Kim"))).toBe("Jo Park");
+      expect(await authorOf(`<p>x</p>`, metaAuthor('Ada "Ace" Lindqvist'))).toBe("Ada Lindqvist");
+      expect(await authorOf(`<p>x</p>`, metaAuthor("Words by Kofi Mensah"))).toBe("Kofi Mensah");
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><div class="author"><span>Mara Olsen</span> <a href="/x">@maraolsen</a> <span>9:41AM</span></div>${para(2, "tb")}</article>`,
+        ),
+      ).toBe("Mara Olsen");
+    });
+
+    it("takes no number, e-mail address or lowercase link label for a name", async () => {
+      expect(await authorOf(`<p>x</p>`, metaAuthor("4021"))).toBeNull();
+      expect(await authorOf(`<p>x</p>`, metaAuthor("desk@example.test"))).toBeNull();
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><div class="article-authors"><a href="/r">Request reprint permissions</a></div>${para(2, "tc")}</article>`,
+        ),
+      ).toBeNull();
+    });
+
+    it("reads no byline out of a figure's credit, a sidebar or the comments", async () => {
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><figure><img src="/a.png" alt=""><figcaption><span class="author">Lena Vogt</span></figcaption></figure>${para(2, "td")}</article>`,
+        ),
+      ).toBeNull();
+      expect(
+        await authorOf(
+          `<article><h1>T</h1>${para(2, "te")}</article><div class="sidebar-widgets"><span class="author">Omar Haddad</span></div>`,
+        ),
+      ).toBeNull();
+      expect(
+        await authorOf(
+          `<article><h1>T</h1>${para(2, "tf")}</article><ol class="comment-list"><li><div class="comment-author">Bea Lund</div><p>Nice one.</p></li></ol>`,
+        ),
+      ).toBeNull();
+    });
+
+    it("reads a byline from an author id, a 'submitted by' box, a writer's or user's name box", async () => {
+      expect(
+        await authorOf(`<article><h1>T</h1><span id="author">Noor Rahman</span>${para(2, "tg")}</article>`),
+      ).toBe("Noor Rahman");
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><div class="submitted-by"><a href="/u/1">Karl Petersen</a></div>${para(2, "th")}</article>`,
+        ),
+      ).toBe("Karl Petersen");
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><span class="story__writer">Ayla Demir</span>${para(2, "ti")}</article>`,
+        ),
+      ).toBe("Ayla Demir");
+    });
+
+    it("joins several author meta tags, and reads 'und' between two names", async () => {
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          `<title>T</title><meta name="author" content="Ruth Adler"><meta name="author" content="Ivo Marek">`,
+        ),
+      ).toBe("Ruth Adler, Ivo Marek");
+      expect(await authorOf(`<p>x</p>`, metaAuthor("Ruth Adler und Ivo Marek"))).toBe(
+        "Ruth Adler, Ivo Marek",
+      );
+      expect(
+        await authorOf(`<p>x</p>`, `<title>T</title><meta property="og:author" content="Ruth Adler">`),
+      ).toBe("Ruth Adler");
+      expect(
+        await authorOf(
+          `<article><h1>T</h1><p itemprop="author">Ruth Adler, Ivo Marek, Sade Okafor</p>${para(2, "tj")}</article>`,
+        ),
+      ).toBe("Ruth Adler, Ivo Marek, Sade Okafor");
+    });
+
+    it("reads a JSON-LD author's name as a list, a nested object, given and family names, or a live blog's update", async () => {
+      const ld = (o: object) =>
+        `<title>T</title><script type="application/ld+json">${JSON.stringify(o)}</script>`;
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          ld({ "@type": "NewsArticle", author: { "@type": "Person", name: ["Ruth Adler", "Ivo Marek"] } }),
+        ),
+      ).toBe("Ruth Adler, Ivo Marek");
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          ld({
+            "@type": "Article",
+            author: { "@type": "Person", name: { "@type": "Person", name: "Sade Okafor" } },
+          }),
+        ),
+      ).toBe("Sade Okafor");
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          ld({
+            "@type": "BlogPosting",
+            author: { "@type": "Person", givenName: "Ivo", familyName: "Marek" },
+          }),
+        ),
+      ).toBe("Ivo Marek");
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          ld({
+            "@type": "LiveBlogPosting",
+            headline: "Live",
+            liveBlogUpdate: [
+              { "@type": "BlogPosting", headline: "U", author: { "@type": "Person", name: "Ruth Adler" } },
+            ],
+          }),
+        ),
+      ).toBe("Ruth Adler");
+      expect(
+        await authorOf(
+          `<p>x</p>`,
+          ld({
+            "@type": "NewsArticle",
+            author: { "@type": "Person", name: 'By <a href="/p/ruth-adler">Ruth Adler</a>' },
+          }),
+        ),
+      ).toBe("Ruth Adler");
+    });
+  },
+);
