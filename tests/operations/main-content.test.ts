@@ -1001,51 +1001,33 @@ describe.runIf(fs.existsSync(CHROMIUM))(
     it("reads a JSON-LD author's name as a list, a nested object, given and family names, or a live blog's update", async () => {
       const ld = (o: object) =>
         `<title>T</title><script type="application/ld+json">${JSON.stringify(o)}</script>`;
-      expect(
-        await authorOf(
-          `<p>x</p>`,
-          ld({ "@type": "NewsArticle", author: { "@type": "Person", name: ["Ruth Adler", "Ivo Marek"] } }),
-        ),
-      ).toBe("Ruth Adler, Ivo Marek");
-      expect(
-        await authorOf(
-          `<p>x</p>`,
-          ld({
-            "@type": "Article",
-            author: { "@type": "Person", name: { "@type": "Person", name: "Sade Okafor" } },
-          }),
-        ),
-      ).toBe("Sade Okafor");
-      expect(
-        await authorOf(
-          `<p>x</p>`,
-          ld({
-            "@type": "BlogPosting",
-            author: { "@type": "Person", givenName: "Ivo", familyName: "Marek" },
-          }),
-        ),
-      ).toBe("Ivo Marek");
-      expect(
-        await authorOf(
-          `<p>x</p>`,
-          ld({
+      const person = (fields: object) => ({ "@type": "Person", ...fields });
+      const cases: Array<[object, string]> = [
+        [
+          { "@type": "NewsArticle", author: person({ name: ["Ruth Adler", "Ivo Marek"] }) },
+          "Ruth Adler, Ivo Marek",
+        ],
+        [
+          { "@type": "Article", author: person({ name: { "@type": "Person", name: "Sade Okafor" } }) },
+          "Sade Okafor",
+        ],
+        [{ "@type": "BlogPosting", author: person({ givenName: "Ivo", familyName: "Marek" }) }, "Ivo Marek"],
+        [
+          {
             "@type": "LiveBlogPosting",
             headline: "Live",
             liveBlogUpdate: [
-              { "@type": "BlogPosting", headline: "U", author: { "@type": "Person", name: "Ruth Adler" } },
+              { "@type": "BlogPosting", headline: "U", author: person({ name: "Ruth Adler" }) },
             ],
-          }),
-        ),
-      ).toBe("Ruth Adler");
-      expect(
-        await authorOf(
-          `<p>x</p>`,
-          ld({
-            "@type": "NewsArticle",
-            author: { "@type": "Person", name: 'By <a href="/p/ruth-adler">Ruth Adler</a>' },
-          }),
-        ),
-      ).toBe("Ruth Adler");
+          },
+          "Ruth Adler",
+        ],
+        [
+          { "@type": "NewsArticle", author: person({ name: 'By <a href="/p/ruth-adler">Ruth Adler</a>' }) },
+          "Ruth Adler",
+        ],
+      ];
+      for (const [article, name] of cases) expect(await authorOf(`<p>x</p>`, ld(article))).toBe(name);
     });
   },
 );
