@@ -76,8 +76,15 @@ function pgPool(): pg.Pool {
   }));
 }
 
-/** The library's limiter for `rule`, and when it can take hits (PostgreSQL creates its table first). */
-function build(rule: LimitRule): { inner: RateLimiterAbstract; ready: Promise<void> } {
+/**
+ * The library's limiter for `rule`, once it can take hits (on PostgreSQL, once its table exists).
+ * The library creates the table with CREATE TABLE IF NOT EXISTS, which is not safe against itself:
+ * two sessions running it at the same moment on a fresh database (two processes starting together,
+ * or two rules of one process) can both miss the table, and the loser fails with `type "rate_limits"
+ * already exists`. A limiter whose creation failed would answer every hit with an error for the
+ * life of the process, so creation is tried again: by then the table is there.
+ */
+function build(rule: LimitRule): Promise<RateLimiterAbstract> {
   const common = {
     keyPrefix: rule.name,
     points: rule.points,
@@ -86,32 +93,37 @@ function build(rule: LimitRule): { inner: RateLimiterAbstract; ready: Promise<vo
   };
   switch (limitStore()) {
     case "redis":
-      return {
-        inner: new RateLimiterRedis({ ...common, storeClient: redisClient() }),
-        ready: Promise.resolve(),
-      };
+      return Promise.resolve(new RateLimiterRedis({ ...common, storeClient: redisClient() }));
     case "postgres": {
-      // CREATE TABLE IF NOT EXISTS, tolerant of other processes creating it at the same moment.
-      let inner!: RateLimiterPostgres;
-      const ready = new Promise<void>((resolve, reject) => {
-        inner = new RateLimiterPostgres(
-          { ...common, storeClient: pgPool(), storeType: "pool", tableName: TABLE },
-          (err?: Error) => (err ? reject(err) : resolve()),
-        );
-      });
-      return { inner, ready };
+      const create = () =>
+        new Promise<RateLimiterAbstract>((resolve, reject) => {
+          const inner: RateLimiterPostgres = new RateLimiterPostgres(
+            { ...common, storeClient: pgPool(), storeType: "pool", tableName: TABLE },
+            (err?: Error) => (err ? reject(err) : resolve(inner)),
+          );
+        });
+      const attempt = async (tries: number): Promise<RateLimiterAbstract> => {
+        try {
+          return await create();
+        } catch (err) {
+          if (tries <= 1) throw err;
+          await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+          return attempt(tries - 1);
+        }
+      };
+      return attempt(5);
     }
     case "memory":
-      return { inner: new RateLimiterMemory(common), ready: Promise.resolve() };
+      return Promise.resolve(new RateLimiterMemory(common));
   }
 }
 
-function wrap(
-  rule: LimitRule,
-  { inner, ready }: { inner: RateLimiterAbstract; ready: Promise<void> },
-): Limiter {
+function wrap(rule: LimitRule, ready: Promise<RateLimiterAbstract>): Limiter {
+  // A creation that failed for good is reported by every hit (a 500, logged), not as an
+  // unhandled rejection at start.
+  ready.catch(() => {});
   const spend = async (key: string, points: number): Promise<SpendResult> => {
-    await ready;
+    const inner = await ready;
     try {
       return { allowed: true, res: await inner.consume(key, points) };
     } catch (res) {
@@ -125,8 +137,7 @@ function wrap(
         ? async (key, points = 1) => verdictOf(await spend(key, points))
         : coalesced(rule, spend),
     async reset(key) {
-      await ready;
-      await inner.delete(key);
+      await (await ready).delete(key);
     },
   };
 }

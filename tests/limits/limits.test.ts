@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeLimits, limiter, limitStore } from "@/lib/limits";
 import { PG_URL } from "../jobs/helpers";
@@ -85,5 +86,36 @@ describe.each(stores)("limits on $label", ({ env }) => {
     if (limitStore() === "memory")
       expect(a + b).toBe(40); // one process owns the embedded database
     else expect(a + b).toBe(30);
+  });
+});
+
+describe("limits on a fresh PostgreSQL database", () => {
+  it("takes hits on every rule when several create the table at the same moment", async () => {
+    // The store's table is created on first use; rules created together race to create it (as two
+    // processes starting together on a new database do), and a loser must still take hits.
+    const database = unique();
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+    const url = new URL(PG_URL);
+    url.pathname = `/${database}`;
+    process.env.DATABASE_URL = url.toString();
+    delete process.env.REDIS_URL;
+    try {
+      expect(limitStore()).toBe("postgres");
+      const rules = Array.from({ length: 8 }, () =>
+        limiter({ name: unique(), points: 5, windowSeconds: 60 }),
+      );
+      const verdicts = await Promise.all(rules.map((l) => l.consume("k")));
+      expect(verdicts.map((v) => v.allowed)).toEqual(rules.map(() => true));
+    } finally {
+      await closeLimits();
+      if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved.DATABASE_URL;
+      if (saved.REDIS_URL !== undefined) process.env.REDIS_URL = saved.REDIS_URL;
+      await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
