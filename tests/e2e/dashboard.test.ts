@@ -5,6 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from "playwright-core
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
+import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
 
 /**
  * The dashboard in real Chromium against `next start` (needs `npx next build` first): sign-up and
@@ -17,7 +18,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const PREFIX_LENGTH = "ptd_live_".length + 4;
 
-describe("dashboard end to end", () => {
+// Several steps of up to E2E_STEP_TIMEOUT_MS each: more than the suite's 60 s per test.
+describe("dashboard end to end", { timeout: 180_000 }, () => {
   let site: LocalSite;
   let app: App;
   let browser: Browser;
@@ -65,7 +67,7 @@ describe("dashboard end to end", () => {
       chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
     ]);
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
     // Failed requests are recorded by URL (the console line alone does not say which); the
     // sandboxed preview refusing the page's own script is the sandbox working, not an error.
     page.on("console", (m) => {

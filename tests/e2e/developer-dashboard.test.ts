@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
+import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
 
 /**
  * Issue 10 §5–7 in real Chromium against `next start` (needs `npx next build` first): Playground
@@ -22,7 +23,8 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 const ROOT = path.resolve(__dirname, "../..");
 const run = promisify(execFile);
 
-describe("developer dashboard end to end", () => {
+// Several steps of up to E2E_STEP_TIMEOUT_MS each: more than the suite's 60 s per test.
+describe("developer dashboard end to end", { timeout: 180_000 }, () => {
   let site: LocalSite;
   let app: App;
   let browser: Browser;
@@ -70,7 +72,7 @@ describe("developer dashboard end to end", () => {
       chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
     ]);
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
     page.on("console", (m) => {
       const text = m.text();
       if (

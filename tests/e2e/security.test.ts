@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { freePort, startApp, type App } from "../support/app";
 import { openPlayground } from "../support/playground";
+import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
 
 /**
  * The dashboard's origin against the pages it fetches (issue 8, docs/security.md), through
@@ -99,7 +100,8 @@ const visitorHits = (hits: Hit[]) => hits.filter((h) => h.from !== "http://hosti
 /** Lets anything a script would have done (beacon, fetch, the job it starts) arrive. */
 const settle = () => new Promise((r) => setTimeout(r, 3000));
 
-describe("the app's origin never runs what it fetched", () => {
+// Several steps of up to E2E_STEP_TIMEOUT_MS each: more than the suite's 60 s per test.
+describe("the app's origin never runs what it fetched", { timeout: 180_000 }, () => {
   let site: Awaited<ReturnType<typeof startHostileSite>>;
   let app: App;
   let browser: Browser;
@@ -125,7 +127,7 @@ describe("the app's origin never runs what it fetched", () => {
     ]);
     site.state.app = app.url;
     admin = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    admin.setDefaultTimeout(20_000);
+    admin.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
     page = await admin.newPage();
     page.on("dialog", (d) => {
       dialogs.push(`${new URL(page.url()).origin}: ${d.message()}`);
@@ -332,7 +334,8 @@ describe("the app's origin never runs what it fetched", () => {
   });
 });
 
-describe("callbackUrl after sign-in stays on the app's origin (Chromium)", () => {
+// Several steps of up to E2E_STEP_TIMEOUT_MS each: more than the suite's 60 s per test.
+describe("callbackUrl after sign-in stays on the app's origin (Chromium)", { timeout: 180_000 }, () => {
   // Percent-encoded as they would sit in a link; Next.js decodes the query once.
   const ATTACKS = [
     "%2F%09%2Fevil.example",
@@ -357,7 +360,7 @@ describe("callbackUrl after sign-in stays on the app's origin (Chromium)", () =>
       chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
     ]);
     context = await browser.newContext();
-    context.setDefaultTimeout(20_000);
+    context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
     // Any request, navigation or not, to a host other than the app's.
     context.on("request", (r) => {
       const url = new URL(r.url());

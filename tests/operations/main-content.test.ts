@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { markdown } from "@/lib/operations/markdown";
 import { meta } from "@/lib/operations/meta";
 import { CHROMIUM_ARGS } from "@/lib/page/config";
@@ -17,8 +17,12 @@ const pages: Page[] = [];
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 });
+// Each test's pages close when it ends: hundreds of open pages (one per case) slowed the file
+// to minutes and loaded the CI machine for every other file running beside it.
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.close()));
+});
 afterAll(async () => {
-  for (const p of pages) await p.close();
   await browser?.close();
 });
 

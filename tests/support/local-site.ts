@@ -15,6 +15,8 @@ export interface LocalSite {
   webhookStatus: number;
   /** What /webhook answers in its body (the dashboard's delivery log shows its start). */
   webhookReply: string;
+  /** Answers the requests for /held… waiting so far (a page as slow as a test needs, no slower). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ x.putImageData(img, 0, 0);
 
 export async function startLocalSite(): Promise<LocalSite> {
   const hits: string[] = [];
+  const held: (() => void)[] = [];
   const site: LocalSite = {
     port: 0,
     hostsEnv: "",
@@ -55,6 +58,9 @@ export async function startLocalSite(): Promise<LocalSite> {
     webhooks: [],
     webhookStatus: 200,
     webhookReply: "",
+    release: () => {
+      for (const answer of held.splice(0)) answer();
+    },
     close: async () => {},
   };
   const sockets = new Set<net.Socket>();
@@ -76,6 +82,10 @@ export async function startLocalSite(): Promise<LocalSite> {
     }
     const isolation = ISOLATION_PAGES[new URL(req.url ?? "/", "http://x").pathname];
     if (isolation) return isolation(req, res);
+    if (req.url?.startsWith("/held")) {
+      held.push(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE));
+      return;
+    }
     if (req.url === "/slow") {
       setTimeout(
         () =>
