@@ -235,9 +235,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         .map((x) => x.toLowerCase()),
     );
     const decode = (v) => (v && /&[#a-z0-9]+;/i.test(v) ? new DOMParser().parseFromString(v, "text/html").body.textContent : v);
+    // The lowercase particles of many names ("Vincent van Gogh", "María de la Cruz").
+    const PARTICLES = "van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al";
+    const CONNECTOR_OR_PARTICLE = new RegExp("^(and|und|et|y|e|" + PARTICLES + ")$");
+    const NAME_SIZED = new RegExp("^\\\\p{Lu}\\\\S*(\\\\s+(\\\\p{Lu}\\\\S*|" + PARTICLES + ")){1,5}$", "u");
     // Two to six capitalized words (or a name's particles), no digits: what is left of a byline
     // once its tail is cut ("Jenny Smith", not "A note" of "A note from the author").
-    const nameSized = (v) => /^\\p{Lu}\\S*(\\s+(\\p{Lu}\\S*|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al)){1,5}$/u.test(v) && !/\\d/.test(v);
+    const nameSized = (v) => NAME_SIZED.test(v) && !/\\d/.test(v);
     // A byline's extras, as trafilatura's normalize_authors drops them: markup and emoji in a
     // declared name, an e-mail address or @handle printed beside the name, a quoted nickname
     // ('Jenny "The Author" Smith'), a credit for the pictures ("| Photography by …"), and what
@@ -286,7 +290,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A link's label in lowercase words after a capital ("Get rights and content") is not a name:
       // a name capitalizes its words, but for its particles.
       const words = v.split(/\\s+/);
-      const lower = words.filter((w) => /^\\p{Ll}/u.test(w) && !/^(and|und|et|y|e|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al)$/.test(w));
+      const lower = words.filter((w) => /^\\p{Ll}/u.test(w) && !CONNECTOR_OR_PARTICLE.test(w));
       if (/^\\p{Lu}/u.test(v) && words.length >= 3 && lower.length >= 2) return null;
       return v;
     };
@@ -421,8 +425,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       personLike(firstText('[class*="writer" i]:not(body, html), [class*="username" i], [class*="screenname" i]', nameLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
-    // Capitalized words, with the lowercase particles of many names ("Vincent van Gogh", "María de la Cruz").
-    const ONE_NAME = "[\\\\p{Lu}][\\\\p{L}.'’-]+(?: (?:(?:van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al) )*[\\\\p{Lu}][\\\\p{L}.'’-]+){1,3}";
+    // Capitalized words, with the lowercase particles of many names.
+    const ONE_NAME = "[\\\\p{Lu}][\\\\p{L}.'’-]+(?: (?:(?:" + PARTICLES + ") )*[\\\\p{Lu}][\\\\p{L}.'’-]+){1,3}";
     const NAME = "(" + ONE_NAME + ")";
     // Several people, as bylines list them: "A and B", "A, B, and C", "A & B" (in English and the
     // web's other common languages: "und", "et", "y", "e", "en", "i").
@@ -827,11 +831,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       toIso(attr(".dt-published[datetime], .published[datetime]", "datetime") ?? attr(".dt-published[title], abbr.published[title]", "title"));
     // A date in the canonical URL's path ("/2025/03/12/slug", "/2025-03-12-slug"), as CMS
     // permalinks write the publication day (htmldate reads it too).
-    const urlDate = () => {
-      const url = attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href;
-      const m = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/.exec(url ?? "");
+    const dayInPath = (u) => {
+      const m = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/.exec(u ?? "");
       return m ? day(m[1], m[2], m[3]) : null;
     };
+    const urlDate = () => dayInPath(attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href);
     // Facebook's and other widgets' Unix time on an element ("data-utime", seconds).
     const unixTimeDate = () => {
       const v = attr("[data-utime]", "data-utime")?.trim();
@@ -853,14 +857,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // the day it was uploaded, usually the article's. Of several, the latest: an article is not
     // older than its newest picture.
     const imageDate = () => {
-      const re = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/;
-      const fromUrl = (u) => {
-        const m = re.exec(u ?? "");
-        return m ? day(m[1], m[2], m[3]) : null;
-      };
-      const og = fromUrl(metaContent("og:image", "twitter:image"));
+      const og = dayInPath(metaContent("og:image", "twitter:image"));
       if (og) return og;
-      const days = Array.from(document.querySelectorAll("img[src]")).slice(0, 100).map((el) => fromUrl(el.getAttribute("src"))).filter(Boolean);
+      const days = Array.from(document.querySelectorAll("img[src]")).slice(0, 100).map((el) => dayInPath(el.getAttribute("src"))).filter(Boolean);
       return days.length ? days.sort().at(-1) : null;
     };
     const published =
