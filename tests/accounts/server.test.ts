@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 /**
- * GET with node:http rather than fetch: undici gives up connecting after 10 s, which 50 admin
+ * GET with node:http rather than fetch: undici gives up connecting after 10 s, which admin
  * processes starting on two cores can exceed; this test is about failures of the server, not of
  * the client's patience.
  */
@@ -54,7 +54,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<Prom
 }
 
 describe("admin command while the server runs (embedded database)", () => {
-  it("50 admin commands in parallel with 500 API requests: no failure, every printed key works", async () => {
+  it("50 admin commands, 8 at a time, alongside 500 API requests: no failure, every printed key works", async () => {
     const base = await app.admin("org create", "--name", "Load", "--plan", "pro");
     const loadKey = base.apiKey as string;
     const projectId = base.projectId as string;
@@ -68,7 +68,9 @@ describe("admin command while the server runs (embedded database)", () => {
       { length: 500 },
       (_, i) => () => getStatus(`${app.url}/api/result/req_unknown_${i}`, loadKey),
     );
-    const [admins, api] = await Promise.all([pool(adminCalls, 50), pool(apiCalls, 20)]);
+    // 8 admin processes at a time, not 50: each is a Node process compiling TypeScript, and 50 at
+    // once on two cores starved every other suite running beside this one (load average 45 in CI).
+    const [admins, api] = await Promise.all([pool(adminCalls, 8), pool(apiCalls, 20)]);
 
     const adminFailures = admins.filter((r) => r.status === "rejected");
     expect(adminFailures.map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
