@@ -1,5 +1,6 @@
 import { inPageLibraries } from "./in-page";
 import { JSON_LD_NODES } from "./json-ld";
+import { NOSCRIPT_DOCUMENT_JS } from "./noscript";
 
 /**
  * Our main-content extractor, run inside the page (plain ES5 source, evaluated with the libraries
@@ -104,15 +105,8 @@ var __ptdMain = (function () {
     return t.split(/\\n\\s*\\n|\\n/).map(norm).filter(Boolean).map(function (p) { return "<p>" + escapeHtml(p) + "</p>"; }).join("");
   }
 
-  // A page whose scripts did not render it (a forum's app shell offline, a blocked bundle) often
-  // carries its no-script version in <noscript>, which a scripting browser keeps as raw markup.
-  function noscriptDocument() {
-    var markup = Array.prototype.map.call(document.querySelectorAll("body noscript"), function (n) { return n.textContent || ""; }).join("\\n");
-    if (markup.length < 200) return null;
-    var doc = new DOMParser().parseFromString("<!doctype html><html><head><title></title></head><body>" + markup + "</body></html>", "text/html");
-    doc.title = document.title;
-    return norm(doc.body.textContent).length > 200 ? doc : null;
-  }
+  // A page whose scripts did not render it: its no-script version (noscript.ts), titled as the page.
+  ${NOSCRIPT_DOCUMENT_JS}
 
   // What Readability reads: the rendered page without what is not shown; the whole clone when
   // almost nothing is shown (a page hidden until a script that never ran reveals it); the
@@ -125,7 +119,10 @@ var __ptdMain = (function () {
   function readableDocument() {
     var visible = visibleClone(document);
     var shown = bodyText(visible);
-    if (shown < 200) { var ns = noscriptDocument(); if (ns) return ns; }
+    if (shown < 200) {
+      var ns = noscriptDocument("<title></title>");
+      if (ns) { ns.title = document.title; return ns; }
+    }
     var whole = document.cloneNode(true);
     var all = bodyText(whole);
     return shown < all * 0.2 ? whole : visible;

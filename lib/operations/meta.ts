@@ -1,5 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { NOSCRIPT_DOCUMENT_JS } from "./noscript";
 import { JSON_LD_NODES } from "./json-ld";
 
 /** The Metadata result (docs/spec.md §2.6): every field a string or null. */
@@ -121,7 +122,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
   // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
   return evaluateBounded<Metadata>(
     snap.page,
-    `((headerLanguage) => {
+    `((headerLanguage, document) => {
     const clean = (s) => {
       const v = (s ?? "").replace(/\\s+/g, " ").trim();
       return v ? v : null;
@@ -905,7 +906,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       publication_date: published,
       additional_author_information: Object.keys(extra).length ? extra : null,
     };
-  })(${JSON.stringify(contentLanguage)})`,
+  })(${JSON.stringify(contentLanguage)}, (() => {
+    ${NOSCRIPT_DOCUMENT_JS}
+    // A page whose scripts rendered (almost) no text, but which carries a no-script version: its
+    // byline and dates are read from that version, under the head as served (JSON-LD, meta tags).
+    if (!document.querySelector("body noscript") || (document.body?.innerText ?? "").trim().length >= 200) return document;
+    const version = noscriptDocument(document.head?.innerHTML ?? "");
+    if (!version) return document;
+    version.documentElement.lang = document.documentElement.lang;
+    return version;
+  })())`,
     IN_PAGE_RESULT_MAX_CHARS,
   );
 }

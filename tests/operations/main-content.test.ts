@@ -114,6 +114,34 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("The forum post that an app would have rendered");
   });
 
+  it("reads the byline and date of a page its scripts did not render from its <noscript> version", async () => {
+    // As a forum's app shell serves it: the posts, for clients without scripts, only in <noscript>.
+    const post = (name: string, when: string) =>
+      `<div itemscope itemtype="http://schema.org/DiscussionForumPosting"><span itemprop="author" itemscope itemtype="http://schema.org/Person"><a href="/u/${name}"><span itemprop="name">${name}</span></a></span><time itemprop="datePublished" datetime="${when}">${when.slice(0, 10)}</time><div itemprop="articleBody"><p>${"A post that the forum's app would have rendered, kept for clients without scripts. ".repeat(3)}</p></div></div>`;
+    const shell = (noscript: string) =>
+      `<div id="app">Loading…</div><noscript><h1>Project discovery, July</h1>${noscript}</noscript>`;
+    const head = `<title>Project discovery, July - Forums</title><meta name="description" content="The July round.">`;
+    const m = await meta(
+      await snapshot(
+        shell(post("Laubrani", "2024-07-30T15:22:42Z") + post("hayley.p", "2024-08-02T09:00:00Z")),
+        head,
+        "de",
+      ),
+    );
+    expect(m.author_name).toBe("Laubrani");
+    expect(m.publication_date?.slice(0, 10)).toBe("2024-07-30");
+    expect(m.title).toBe("Project discovery, July - Forums");
+    expect(m.description).toBe("The July round.");
+    expect(m.language).toBe("de");
+    // A page that rendered its text reads it, not its <noscript> (here, a tracking pixel's note).
+    const rendered = await meta(
+      await snapshot(
+        `<article>${para(3, "rivers")}<p class="byline">By Tomas Berg</p></article><noscript>${post("Someone Else", "2020-01-01T00:00:00Z")}</noscript>`,
+      ),
+    );
+    expect(rendered.author_name).toBe("Tomas Berg");
+  });
+
   it("reads a page that stays hidden until a script that never ran reveals it", async () => {
     const md = await markdown(
       await snapshot(`<div style="visibility: hidden"><article>${para(3, "hidden pages")}</article></div>`),
