@@ -165,8 +165,9 @@ var __ptdMain = (function () {
       if (summary) container.innerHTML = textToHtml(summary);
     }
     var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
-    var lang = (article && article.lang) || document.documentElement.getAttribute("lang") ||
-      document.documentElement.getAttribute("xml:lang") || (langMeta && langMeta.getAttribute("content")) || "";
+    var root = document.documentElement; // null where the page's own script removed it
+    var lang = (article && article.lang) || (root && (root.getAttribute("lang") || root.getAttribute("xml:lang"))) ||
+      (langMeta && langMeta.getAttribute("content")) || "";
     return { html: container.innerHTML, title: norm((article && article.title) || document.title), lang: norm(lang) };
   };
 })();`;

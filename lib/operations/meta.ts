@@ -25,7 +25,7 @@ export interface Metadata {
  */
 const WRITTEN_DATES = String.raw`
     // Only US English (and a page that does not say) writes the month first: "03/04/2025".
-    const pageLang = (document.documentElement.getAttribute("lang") ?? "").toLowerCase();
+    const pageLang = (document.documentElement?.getAttribute("lang") ?? "").toLowerCase();
     const dayFirst = !!pageLang && !/^en(-us)?$/.test(pageLang);
     // Month names and abbreviations other than English's: German, French, Spanish, Portuguese,
     // Italian, Dutch, Polish (both grammatical cases), Nordic, Turkish.
@@ -212,7 +212,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // og:description is usually the editor's summary; a plain description is often boilerplate.
     const description = metaContent("og:description", "description", "twitter:description", "dc:description", "dc.description") ?? str(article?.description);
     const language =
-      clean(document.documentElement.getAttribute("lang")) ??
+      clean(document.documentElement?.getAttribute("lang")) ??
       metaContent("og:locale", "content-language", "dc.language")?.replace("_", "-") ??
       clean(headerLanguage?.split(",")[0]);
     const ldImage = (() => {
@@ -451,7 +451,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Byline labels in the web's other common languages: the phrases anywhere, the bare
     // preposition ("Von", "Par", "Por", "Door", "Di") only on a page in that language, where a line
     // that starts with it and a name is a byline.
-    const lang2 = (document.documentElement.getAttribute("lang") ?? "").slice(0, 2).toLowerCase();
+    const lang2 = (document.documentElement?.getAttribute("lang") ?? "").slice(0, 2).toLowerCase();
     const FOREIGN_BYLINE = [
       "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
       ...({ de: ["Von"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
@@ -913,7 +913,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     if (!document.querySelector("body noscript") || (document.body?.innerText ?? "").trim().length >= 200) return document;
     const version = noscriptDocument(document.head?.innerHTML ?? "");
     if (!version) return document;
-    version.documentElement.lang = document.documentElement.lang;
+    version.documentElement.lang = document.documentElement?.lang ?? "";
     return version;
   })())`,
     IN_PAGE_RESULT_MAX_CHARS,

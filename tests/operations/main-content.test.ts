@@ -142,6 +142,18 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(rendered.author_name).toBe("Tomas Berg");
   });
 
+  it("answers, empty, for a page whose own script removed the whole document", async () => {
+    // A forum page did this in an offline visit (an anti-ad-blocker's reaction, by its look):
+    // only the doctype was left, and meta failed with an unexpected error.
+    const snap = await snapshot(
+      `${para(3, "vanishing pages")}<script>document.documentElement.remove()</script>`,
+    );
+    expect(await snap.page.evaluate(() => document.documentElement)).toBeNull();
+    const m = await meta(snap);
+    expect(m).toMatchObject({ title: null, author_name: null, publication_date: null, language: null });
+    expect((await markdown(snap)).trim()).toBe("");
+  });
+
   it("reads a page that stays hidden until a script that never ran reveals it", async () => {
     const md = await markdown(
       await snapshot(`<div style="visibility: hidden"><article>${para(3, "hidden pages")}</article></div>`),
