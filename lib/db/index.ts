@@ -94,6 +94,8 @@ export async function driverQuery<T extends Record<string, unknown>>(
     if (!pool) {
       const options = waitForDisk ? undefined : "-c synchronous_commit=off";
       s.pools.set(kind, (pool = new pg.Pool({ connectionString: s.config.url, max: 4, options })));
+      // A dropped idle connection must not crash the process; the next query reconnects.
+      pool.on("error", () => {});
     }
     return (await pool.query<T>(sql, params)).rows;
   }

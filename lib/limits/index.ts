@@ -69,11 +69,17 @@ function pgPool(): pg.Pool {
   // A small pool of its own: a limiter hit must not queue behind Prisma's long transactions. Its
   // commits do not wait for the disk: a crash may forget the last fraction of a second of counts,
   // which a rate limit can afford, and no hit waits for an fsync.
-  return (s.pool ??= new pg.Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: 4,
-    options: "-c synchronous_commit=off",
-  }));
+  if (!s.pool) {
+    s.pool = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 4,
+      options: "-c synchronous_commit=off",
+    });
+    // An idle connection the server drops (a restart, an administrator's terminate) must not crash
+    // the process as an unhandled 'error' event; the pool discards it and the next hit reconnects.
+    s.pool.on("error", () => {});
+  }
+  return s.pool;
 }
 
 /**
