@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseConfig, type DatabaseConfig } from "./config";
 import { getPglite } from "./pglite";
+import { newPgPool } from "./pg-pool";
 import { makePrivate } from "./permissions";
 import { migrate } from "./migrate";
 import { pgliteRunner, postgresRunner } from "./sql";
@@ -93,9 +94,7 @@ export async function driverQuery<T extends Record<string, unknown>>(
     let pool = s.pools.get(kind);
     if (!pool) {
       const options = waitForDisk ? undefined : "-c synchronous_commit=off";
-      s.pools.set(kind, (pool = new pg.Pool({ connectionString: s.config.url, max: 4, options })));
-      // A dropped idle connection must not crash the process; the next query reconnects.
-      pool.on("error", () => {});
+      s.pools.set(kind, (pool = newPgPool({ connectionString: s.config.url, max: 4, options })));
     }
     return (await pool.query<T>(sql, params)).rows;
   }

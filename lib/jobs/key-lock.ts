@@ -1,4 +1,4 @@
-import pg from "pg";
+import { newPgPool } from "@/lib/db/pg-pool";
 
 /**
  * Closes the one gap in pg-boss's per-group limit on PostgreSQL: `groupConcurrency` checks for an
@@ -18,9 +18,7 @@ export interface KeyLock {
 }
 
 export function postgresKeyLock(url: string, namespace: string, maxConnections: number): KeyLock {
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, maxConnections) });
-  // A dropped idle connection must not crash the process; the next checkout reconnects.
-  pool.on("error", () => {});
+  const pool = newPgPool({ connectionString: url, max: Math.max(2, maxConnections) });
   return {
     async run(key, fn) {
       const client = await pool.connect();

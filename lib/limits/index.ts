@@ -20,6 +20,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { databaseConfig } from "@/lib/db/config";
+import { newPgPool } from "@/lib/db/pg-pool";
 import { dropSingleton, singleton } from "@/lib/singleton";
 
 export interface LimitRule {
@@ -69,17 +70,11 @@ function pgPool(): pg.Pool {
   // A small pool of its own: a limiter hit must not queue behind Prisma's long transactions. Its
   // commits do not wait for the disk: a crash may forget the last fraction of a second of counts,
   // which a rate limit can afford, and no hit waits for an fsync.
-  if (!s.pool) {
-    s.pool = new pg.Pool({
-      connectionString: process.env.DATABASE_URL,
-      max: 4,
-      options: "-c synchronous_commit=off",
-    });
-    // An idle connection the server drops (a restart, an administrator's terminate) must not crash
-    // the process as an unhandled 'error' event; the pool discards it and the next hit reconnects.
-    s.pool.on("error", () => {});
-  }
-  return s.pool;
+  return (s.pool ??= newPgPool({
+    connectionString: process.env.DATABASE_URL,
+    max: 4,
+    options: "-c synchronous_commit=off",
+  }));
 }
 
 /**
