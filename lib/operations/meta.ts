@@ -143,7 +143,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const metaContent = (...keys) => {
       for (const key of keys) {
         const el = document.querySelector(\`meta[property~="\${key}" i], meta[name="\${key}" i], meta[itemprop="\${key}" i]\`);
-        const v = clean(el?.getAttribute("content"));
+        // Some pages write the value in "value", not "content" (Postlight Parser reads both).
+        const v = clean(el?.getAttribute("content") ?? el?.getAttribute("value"));
         if (v) return v;
       }
       return null;
@@ -393,6 +394,23 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
+    // A byline box that names its writer by one name (Postlight Parser's byline rules): "By Adam",
+    // or a link to the writer's page whose address spells that name ("/author/adam").
+    const oneNameByline = () => {
+      const said = /^by:?\\s+(\\p{Lu}[\\p{L}'’-]+)$/iu;
+      const dirs = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
+      const boxes = Array.from(document.querySelectorAll('[class*="byline" i], [id*="byline" i]')).slice(0, 20);
+      for (const box of boxes.filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el))) {
+        const v = said.exec(firstLine(box) ?? "")?.[1];
+        if (v && !isSite(v)) return v;
+        for (const a of Array.from(box.querySelectorAll("a[href]")).slice(0, 5)) {
+          const name = clean(a.textContent);
+          const m = dirs.exec(a.getAttribute("href") ?? "");
+          if (name && m && /^\\p{Lu}[\\p{L}'’-]+$/u.test(name) && slug(name) === m[1].toLowerCase() && !isSite(name)) return name;
+        }
+      }
+      return null;
+    };
     const bylineName = () =>
       // Stack Exchange's question names its asker; its first author card may be an editor's.
       firstText("[data-author-username]", (el) => el.getAttribute("data-author-username")) ??
@@ -409,12 +427,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       twoWords(firstText('[class*="byline" i], [class*="author" i]')) ??
       // trafilatura's further places for a byline: an author id, "submitted by" / "posted by"
       // boxes, a Byline component, the <author> element.
-      twoWords(firstText('[id="author" i], [id*="author-name" i], [id*="authorname" i], [id$="-author" i], [class*="submitted-by" i], [class*="posted-by" i], [data-component*="byline" i], author', nameLine)) ??
+      twoWords(firstText('[id="author" i], [id*="author-name" i], [id*="authorname" i], [id$="-author" i], [id$="_author" i], [class*="submitted-by" i], [class*="posted-by" i], [data-component*="byline" i], author', nameLine)) ??
       // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
       bylineInText() ??
       datelineName() ??
       profileLinkName() ??
+      oneNameByline() ??
       // HTML's <address> in an article is its author's contact information, the name first.
       personLike(firstText("article address", nameLine)) ??
       // Forum software's first poster: phpBB, FluxBB, Flarum, Hacker News, Lemmy, Invision.
@@ -581,8 +600,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     })();
     // Several author meta tags name several people (trafilatura joins them), each once; one tag's
     // "A und B" is read as the byline rule reads "A and B".
-    const metaAuthors = [...new Set(Array.from(document.querySelectorAll('meta[name="author" i], meta[property="author" i], meta[itemprop="author" i]')).slice(0, 20).map((m) => asName(m.getAttribute("content"))).filter((v) => v && !isSite(v)))];
-    const oneMetaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "og:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author"));
+    const metaAuthors = [...new Set(Array.from(document.querySelectorAll('meta[name="author" i], meta[property="author" i], meta[itemprop="author" i]')).slice(0, 20).map((m) => asName(m.getAttribute("content") ?? m.getAttribute("value"))).filter((v) => v && !isSite(v)))];
+    const oneMetaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "og:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author",
+      // Postlight Parser's further names for it.
+      "dc.author", "dcsext.author", "clmst", "rbauthors", "authors"));
     const metaAuthor = (metaAuthors.length > 1 ? metaAuthors.join(", ") : oneMetaAuthor && (severalNames(oneMetaAuthor) ?? oneMetaAuthor)) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null) ?? profileName();
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").
@@ -711,7 +732,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
         // htmldate's further names for it.
         "article:published", "article.published", "bt:pubdate", "rnews:datepublished", "shareaholic:article_published_time", "cxenseparse:recs:publishtime", "originalpublicationdate", "article_date_original", "pub_date", "publication_date", "datecreated", "prism.publicationdate", "displaydate", "dc.created", "dcsext.articlefirstpublished",
-        "dc:created", "dc:date", "dc.issued", "dc.date.publication", "created", "dateposted", "published-date", "article:publicationdate", "article.created", "og:original_time"),
+        "dc:created", "dc:date", "dc.issued", "dc.date.publication", "created", "dateposted", "published-date", "article:publicationdate", "article.created", "og:original_time",
+        // Postlight Parser's further names for it.
+        "rbpubdate", "pagedate", "doc_date", "date_created", "content_create_date"),
       attr('[itemprop*="datepublished" i]', "content") ?? attr('[itemprop*="datepublished" i]', "datetime"),
       // Microdata's creation date, the pubdate attribute on a <meta>, and HTTP's Date header as a
       // page echoes it in a meta http-equiv (htmldate reads all three as the original date).
@@ -834,7 +857,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // permalinks write the publication day (htmldate reads it too).
     const dayInPath = (u) => {
       const m = /\\D(\\d{4})[/_-](\\d{1,2})[/_-](\\d{1,2})(?:\\D|$)/.exec(u ?? "");
-      return m ? day(m[1], m[2], m[3]) : null;
+      if (m) return day(m[1], m[2], m[3]);
+      // With the month's name, as The Guardian files its stories: "/2020/jan/01/slug".
+      const named = /\\/(\\d{4})\\/(\\p{L}{3,9})\\/(\\d{1,2})(?:\\/|$)/u.exec(u ?? "");
+      return named && monthOf(named[2]) ? day(named[1], monthOf(named[2]), named[3]) : null;
     };
     const urlDate = () => dayInPath(attr('link[rel="canonical"]', "href") ?? metaContent("og:url") ?? location.href);
     // Facebook's and other widgets' Unix time on an element ("data-utime", seconds).

@@ -533,6 +533,42 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     }
   });
 
+  it("reads Postlight Parser's further conventions: meta values, its tag names, one-name bylines, month names in paths", async () => {
+    // [case, head, body, expected author, expected date day]
+    const cases: Array<[string, string, string, string | null, string | null]> = [
+      [
+        "meta value",
+        `<meta name="dc.author" value="Adam"><meta name="displaydate" value="1/1/2020 8:30 (EST)">`,
+        "<p>x</p>",
+        "Adam",
+        "2020-01-01",
+      ],
+      [
+        "tag names",
+        `<meta name="clmst" content="Jane Smith"><meta name="rbpubdate" content="2020-03-04">`,
+        "<p>x</p>",
+        "Jane Smith",
+        "2020-03-04",
+      ],
+      [
+        "path",
+        `<link rel="canonical" href="https://example.test/world/2020/jan/07/slug">`,
+        "<p>x</p>",
+        null,
+        "2020-01-07",
+      ],
+      ["said", "", `<div class="byline"><span>By Adam</span></div>`, "Adam", null],
+      ["linked", "", `<div class="byline"><a href="/author/adam">Adam</a></div>`, "Adam", null],
+      // A one-word link the address does not spell is not a byline.
+      ["unspelled", "", `<div class="byline"><a href="/author/jane-smith">Contact</a></div>`, null, null],
+    ];
+    for (const [name, head, body, author, date] of cases) {
+      const m = await meta(await snapshot(body, `<title>T</title>${head}`));
+      expect(m.author_name, name).toBe(author);
+      expect(m.publication_date?.slice(0, 10) ?? null, name).toBe(date);
+    }
+  });
+
   it("counts a declared date as printed when the page writes it in its own language", async () => {
     const ld = { "@type": "NewsArticle", datePublished: "2025-03-12T09:00:00+01:00" };
     const m = await meta(
