@@ -1,6 +1,6 @@
 import { inPageLibraries } from "./in-page";
 import { JSON_LD_NODES } from "./json-ld";
-import { NOSCRIPT_DOCUMENT_JS } from "./noscript";
+import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 
 /**
  * Our main-content extractor, run inside the page (plain ES5 source, evaluated with the libraries
@@ -119,7 +119,7 @@ var __ptdMain = (function () {
   function readableDocument() {
     var visible = visibleClone(document);
     var shown = bodyText(visible);
-    if (shown < 200) {
+    if (shown < ${RENDERED_TEXT_MIN_CHARS}) {
       var ns = noscriptDocument("<title></title>");
       if (ns) { ns.title = document.title; return ns; }
     }

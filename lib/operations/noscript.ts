@@ -1,15 +1,21 @@
 /**
+ * A page that renders less text than this (characters, spaces collapsed) is read from its
+ * no-script version, where it has one with more: by `meta` and by the main-content extractor.
+ */
+export const RENDERED_TEXT_MIN_CHARS = 200;
+
+/**
  * In-page source (plain ES5, a function declaration) shared by the main-content extractor and
  * `meta`: the page's no-script version as a document of its own. A page whose scripts did not
  * render it (a forum's app shell whose API is out of reach, a blocked bundle) often carries that
  * version in `<noscript>`, which a scripting browser keeps as raw markup. `noscriptDocument(head)`
  * parses it into an inert document (DOMParser: no script runs, nothing loads) with `head` as its
- * head, or returns null when it holds no more than 200 characters of text.
+ * head, or returns null when it holds no more than RENDERED_TEXT_MIN_CHARS of text.
  */
 export const NOSCRIPT_DOCUMENT_JS = `
 function noscriptDocument(head) {
   var markup = Array.prototype.map.call(document.querySelectorAll("body noscript"), function (n) { return n.textContent || ""; }).join("\\n");
-  if (markup.length < 200) return null;
+  if (markup.length < ${RENDERED_TEXT_MIN_CHARS}) return null;
   var doc = new DOMParser().parseFromString("<!doctype html><html><head>" + head + "</head><body>" + markup + "</body></html>", "text/html");
-  return (doc.body.textContent || "").replace(/[\\s\\u00a0]+/g, " ").trim().length > 200 ? doc : null;
+  return (doc.body.textContent || "").replace(/[\\s\\u00a0]+/g, " ").trim().length > ${RENDERED_TEXT_MIN_CHARS} ? doc : null;
 }`;
