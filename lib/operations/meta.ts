@@ -1,6 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
-import { NOSCRIPT_DOCUMENT_JS } from "./noscript";
+import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 import { JSON_LD_NODES } from "./json-ld";
 
 /** The Metadata result (docs/spec.md §2.6): every field a string or null. */
@@ -726,15 +726,17 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       attr('[itemprop*="datemodified" i][content], [itemprop*="dateupdate" i][content]', "content") ??
       attr('meta[itemprop*="datemodified" i][datetime], meta[itemprop*="dateupdate" i][datetime]', "datetime") ??
       attr('meta[http-equiv="last-modified" i]', "content"));
-    const declarations = [
-      str(article?.datePublished),
-      str(article?.dateCreated),
-      metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
+    // The published date as the page's meta tags declare it (Open Graph, Dublin Core and the rest).
+    const metaPublished = metaContent("article:published_time", "og:published_time", "og:article:published_time", "published_time", "release_date", "datePublished", "date_published", "publish-date", "publish_date", "publishdate", "pubdate", "og:pubdate", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date", "citation_online_date",
         // htmldate's further names for it.
         "article:published", "article.published", "bt:pubdate", "rnews:datepublished", "shareaholic:article_published_time", "cxenseparse:recs:publishtime", "originalpublicationdate", "article_date_original", "pub_date", "publication_date", "datecreated", "prism.publicationdate", "displaydate", "dc.created", "dcsext.articlefirstpublished",
         "dc:created", "dc:date", "dc.issued", "dc.date.publication", "created", "dateposted", "published-date", "article:publicationdate", "article.created", "og:original_time",
         // Postlight Parser's further names for it.
-        "rbpubdate", "pagedate", "doc_date", "date_created", "content_create_date"),
+        "rbpubdate", "pagedate", "doc_date", "date_created", "content_create_date");
+    const declarations = [
+      str(article?.datePublished),
+      str(article?.dateCreated),
+      metaPublished,
       attr('[itemprop*="datepublished" i]', "content") ?? attr('[itemprop*="datepublished" i]', "datetime"),
       // Microdata's creation date, the pubdate attribute on a <meta>, and HTTP's Date header as a
       // page echoes it in a meta http-equiv (htmldate reads all three as the original date).
@@ -747,12 +749,19 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       .map(toIso)
       .filter(Boolean);
     const declared = declarations[0] ?? null;
+    // A line that labels its date as an update ("Last updated: Dec 6, 2025", "Aktualisiert am …"),
+    // not as the publication ("Published Mar 2, 2025 · Updated Dec 6, 2025" names both).
+    const UPDATE_WORD = /(?<!\\p{L})(updated|modified|aktualisiert|mis à jour|actualizado|atualizado|aggiornato|bijgewerkt|zaktualizowano|güncellen|更新)/iu;
+    const PUBLISH_WORD = /(?<!\\p{L})(published|posted|publié|veröffentlicht|erschienen|publicado|pubblicato|gepubliceerd|opublikowano|yayı[mn]lan|公開|投稿|发布|發佈)/iu;
+    const updateLine = (line) => UPDATE_WORD.test(line) && !PUBLISH_WORD.test(line);
     // The date a reader is shown under the headline: the first date within a few lines of it.
     // As a dateline (short): a line that is little more than the date, not prose that mentions one.
-    const datedNearTitle = (short = false) => {
+    // Without updates: not a day the page labels as its last update.
+    const datedNearTitle = (short = false, withoutUpdates = false) => {
       const lines = pageText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
       for (const at of headlineAt(lines))
         for (const line of lines.slice(Math.max(0, at - 3), at + 12)) {
+          if (withoutUpdates && updateLine(line)) continue;
           const v = line.length < (short ? 60 : 200) ? dayIn(line) : null;
           if (v) return v;
         }
@@ -825,7 +834,17 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         }
       return iso;
     };
-    const shownDate = localDay(declared && modified && shown(modified) && !shown(declared) ? modified : declared);
+    // Printed only as an update: on lines that label it so ("Last updated: Dec 6, 2025").
+    const shownAsUpdate = (iso) => {
+      const text = pageText();
+      const lineAt = (at) => text.slice(text.lastIndexOf("\\n", at) + 1, text.indexOf("\\n", at) < 0 ? undefined : text.indexOf("\\n", at));
+      const at = shownAt(iso);
+      return at.length > 0 && at.every((i) => updateLine(lineAt(i)));
+    };
+    // Where the page labels the one date it shows as an update and its meta tags declare the
+    // published date, the declared one is the publication date (see docs/decisions.md).
+    const updateBesideMetaDate = (iso) => !!metaPublished && shownAsUpdate(iso);
+    const shownDate = localDay(declared && modified && shown(modified) && !shown(declared) && !updateBesideMetaDate(modified) ? modified : declared);
     // Printed in any form: as a day, in a <time datetime> whose text may be "Yesterday", or as
     // "March 2025" (a forum's coarse date).
     const printed = (iso) => {
@@ -839,7 +858,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // template's; the dateline printed under the headline is the one readers see.
     const declaredShown = (() => {
       const v = asShown(shownDate);
-      return v && !printed(v) ? (datedNearTitle(true) ?? v) : v;
+      return v && !printed(v) ? (datedNearTitle(true, !!metaPublished) ?? v) : v;
     })();
     // The first <time datetime> a selector finds; where its text prints another day ("April 18, 2024"
     // for "2024-04-17T21:13:04Z", a UTC instant), the day it prints is the publisher's.
@@ -936,7 +955,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     ${NOSCRIPT_DOCUMENT_JS}
     // A page whose scripts rendered (almost) no text, but which carries a no-script version: its
     // byline and dates are read from that version, under the head as served (JSON-LD, meta tags).
-    if (!document.querySelector("body noscript") || (document.body?.innerText ?? "").trim().length >= 200) return document;
+    if (!document.querySelector("body noscript") || (document.body?.innerText ?? "").trim().length >= ${RENDERED_TEXT_MIN_CHARS}) return document;
     const version = noscriptDocument(document.head?.innerHTML ?? "");
     if (!version) return document;
     version.documentElement.lang = document.documentElement?.lang ?? "";

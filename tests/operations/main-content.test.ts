@@ -240,6 +240,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: author and date", () => {
     expect(m.author_name).toBe("Sam Reporter");
     expect(m.publication_date).toBe("2025-08-19T13:25:59+00:00");
 
+    // The same page whose meta tags declare the published day: the day it labels "Updated" is
+    // the last update, and the declared day is the publication date (docs/decisions.md).
+    const declared = await meta(
+      await snapshot(
+        `<article><h1>T</h1><p>Last updated: August 19, 2025</p>${para(2, "y")}</article>`,
+        `<title>T</title><meta property="article:published_time" content="2024-01-02T08:00:00+00:00"><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(declared.publication_date).toBe("2024-01-02");
+    // Shown unlabelled under the headline, the modified day is the page's date, declared or not.
+    const unlabelled = await meta(
+      await snapshot(
+        `<article><h1>T</h1><p>August 19, 2025</p>${para(2, "y")}</article>`,
+        `<title>T</title><meta property="article:published_time" content="2024-01-02T08:00:00+00:00"><script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+      ),
+    );
+    expect(unlabelled.publication_date).toBe("2025-08-19T13:25:59+00:00");
+
     const dated = await meta(
       await snapshot(
         `<div class="post-date">Posted on Oct 31st, 2025</div>${para(1, "z")}`,
