@@ -516,9 +516,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
+      // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:
+      // health and finance pages print it beside (often before) the writer's byline.
+      let reviewer = null;
       for (let i = 0; i < lines.length; i++) {
         const m = byLine.exec(lines[i]);
-        if (m) return joinNames(asName(m[1]));
+        if (m && /^[Rr]eviewed/.test(lines[i])) reviewer ??= joinNames(asName(m[1]));
+        else if (m) return joinNames(asName(m[1]));
         // WordPress's and many themes' "December 12, 2025 by Jane Doe" / "Posted on 12 March 2025 | By Jane Doe".
         const afterDate = datedByline.exec(lines[i]);
         if (afterDate && lines[i].length < 160 && dayIn(afterDate[1])) return joinNames(asName(afterDate[2]));
@@ -535,6 +539,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
           if (v) return v;
         }
       }
+      if (reviewer) return reviewer;
       const inTitle = new RegExp("\\\\|\\\\s*by " + NAME + "\\\\s*\\\\|", "u").exec(document.title);
       return inTitle ? asName(inTitle[1]) : null;
     };

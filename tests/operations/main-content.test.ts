@@ -442,6 +442,20 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: dates as the page prints them", (
 });
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () => {
+  it("takes the writer's byline before a reviewer's, and the reviewer's only where no writer is named", async () => {
+    const both = await meta(
+      await snapshot(
+        `<h1>T</h1><p>Reviewed by Ann Lee</p><p>By John Smith</p>${para(2, "rv")}`,
+        "<title>T</title>",
+      ),
+    );
+    expect(both.author_name).toBe("John Smith");
+    const reviewerOnly = await meta(
+      await snapshot(`<h1>T</h1><p>Reviewed by Ann Lee</p>${para(2, "rw")}`, "<title>T</title>"),
+    );
+    expect(reviewerOnly.author_name).toBe("Ann Lee");
+  });
+
   it("skips menu text, form labels and comment headings, and reads 'Article written by:' with credentials", async () => {
     const menu = await meta(
       await snapshot(
