@@ -68,17 +68,42 @@ const WRITTEN_DATES = String.raw`
       // Year first with other separators, or single digits ("2025/3/12", "2025.03.12", "2025-3-12").
       [whole("(\\d{4})([/.-])(\\d{1,2})\\2(\\d{1,2})"), (m) => day(m[1], m[3], m[4])],
       // 12.11.2025 is day-first wherever dots are used; 11/12/2025 and 11-12-2025 as the page's
-      // language writes them (month-first in US English), unless only one reading is a date.
+      // language writes them (month-first in US English), unless only one reading is a date, or
+      // the page writes only one of the two days plainly elsewhere (see plainlyWritten).
       [whole("(\\d{1,2})([./-])(\\d{1,2})\\2(\\d{4})"), (m) => {
         const first = m[2] === "." || dayFirst || Number(m[1]) > 12;
-        return first ? day(m[4], m[3], m[1]) : day(m[4], m[1], m[3]);
-      }],
+        const [chosen, other] = first ? [day(m[4], m[3], m[1]), day(m[4], m[1], m[3])] : [day(m[4], m[1], m[3]), day(m[4], m[3], m[1])];
+        return m[2] !== "." && chosen && other && chosen !== other && !plainlyWritten(chosen) && plainlyWritten(other) ? other : chosen;
+      }, "numeric"],
       [whole("(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]?"), (m) => day(m[1], m[2], m[3])],
       // "12 March 2025", "12. März 2025", "12 de marzo de 2025", "the 12th of March, 2025".
       [whole(DAY + "\\s*(?:de\\s+|of\\s+)?" + MONTH_WORD + ",?\\s*(?:de\\s+|del\\s+)?(\\d{4})"), (m) => day(m[3], monthOf(m[2]), m[1])],
       // "March 12, 2025", "Sept. 3rd 2025", and with a dash or bar between the parts ("September 1 | 2025").
       [whole(MONTH_WORD + "(?:\\s*[|–—-])?\\s*(\\d{1,2})(?:st|nd|rd|th)?,?(?:\\s*[|–—-])?\\s+(\\d{4})"), (m) => day(m[3], monthOf(m[1]), m[2])],
     ];
+    // The days the page writes in forms that cannot be misread: an ISO <time datetime>, ISO text,
+    // a month's name ("December 02, 2025" in its list of posts). They settle a numeric day that
+    // both orders could read ("02-12-2025"). Read once, on the first such day.
+    let plainDays = null;
+    const plainlyWritten = (iso) => {
+      if (!plainDays) {
+        plainDays = new Set();
+        for (const el of Array.from(document.querySelectorAll("time[datetime]")).slice(0, 200)) {
+          const m = /^(\d{4}-\d{2}-\d{2})/.exec((el.getAttribute("datetime") ?? "").trim());
+          if (m) plainDays.add(m[1]);
+        }
+        const text = (document.body?.innerText ?? "").slice(0, 200000);
+        for (const [re, read] of DATE_FORMS.filter((f) => f[2] !== "numeric")) {
+          re.lastIndex = 0;
+          let n = 0;
+          for (let m = re.exec(text); m && n < 200; m = re.exec(text), n++) {
+            const iso = read(m);
+            if (iso) plainDays.add(iso);
+          }
+        }
+      }
+      return plainDays.has(iso);
+    };
     // Every day the text prints, in order of position (at most "limit" of each form).
     const daysIn = (text, limit = 200) => {
       const out = [];

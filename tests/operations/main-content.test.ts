@@ -601,6 +601,19 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     }
   });
 
+  it("reads a numeric day both orders could name as the page writes that day plainly elsewhere", async () => {
+    const article = `<h1>T</h1><time datetime="02-12-2025">02-12-2025</time>${para(2, "nd")}`;
+    const alone = await meta(await snapshot(article, "<title>T</title>"));
+    expect(alone.publication_date).toBe("2025-02-12"); // US English: month first
+    const listed = await meta(
+      await snapshot(
+        `${article}<aside><h4>Recent</h4><time datetime="2025-12-02">December 02, 2025</time></aside>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(listed.publication_date).toBe("2025-12-02");
+  });
+
   it("counts a declared date as printed when the page writes it in its own language", async () => {
     const ld = { "@type": "NewsArticle", datePublished: "2025-03-12T09:00:00+01:00" };
     const m = await meta(
