@@ -536,9 +536,20 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
+    // A card that links to another story (its headline, summary and "By Jane Doe" in one link)
+    // prints that story's byline, not this page's.
+    const cardLines = () => {
+      const out = new Set();
+      for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 1000)) {
+        const lines = (a.innerText ?? "").split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+        if (lines.length >= 2 && !samePage(a.href, location.href)) for (const l of lines) out.add(l);
+      }
+      return out;
+    };
     const bylineInText = () => {
       const nav = navLines();
-      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l)).slice(0, 400);
+      const cards = cardLines();
+      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:

@@ -442,6 +442,22 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: dates as the page prints them", (
 });
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () => {
+  it("does not take a byline from a card that links to another story", async () => {
+    const card = `<a href="https://example.test/other-story"><h3>Other story</h3><p>By Clare Duffy, CNN</p></a>`;
+    const hub = await meta(
+      await snapshot(
+        `<h1>Vehicle rental news</h1>${card}${para(1, "cd")}`,
+        `<title>T</title><meta property="og:site_name" content="WRAL"><meta name="author" content="WRAL">`,
+      ),
+    );
+    expect(hub.author_name).toBe("WRAL");
+    // The same line outside a link is this page's byline.
+    const story = await meta(
+      await snapshot(`<h1>Story</h1><p>By Clare Duffy, CNN</p>${para(1, "ce")}`, "<title>T</title>"),
+    );
+    expect(story.author_name).toBe("Clare Duffy");
+  });
+
   it("takes the writer's byline before a reviewer's, and the reviewer's only where no writer is named", async () => {
     const both = await meta(
       await snapshot(
