@@ -709,9 +709,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       return \`\${d.getFullYear()}-\${pad(d.getMonth() + 1)}-\${pad(d.getDate())}\`;
     };
     const attr = (selector, name) => document.querySelector(selector)?.getAttribute(name);
+    // A "today's date" widget (a header's "Friday, December 19, 2025") shows the visit's day.
+    const TODAY_WIDGET = '[id*="today" i], [class*="today" i], [class*="current-date" i]';
     const datedText = (selector) => {
-      // A "today's date" widget in the header shows the visit's day, not the article's.
-      const candidates = Array.from(document.querySelectorAll(selector)).filter((el) => !el.closest('[id*="today" i], [class*="today" i], [class*="current-date" i]'));
+      // A "today's date" widget in the header shows the visit's day, not the article's (nor does
+      // the block that holds it, a Drupal "block-date").
+      const candidates = Array.from(document.querySelectorAll(selector)).filter((el) => !el.closest(TODAY_WIDGET) && !el.querySelector(TODAY_WIDGET));
       for (const el of candidates.slice(0, 8)) {
         // A date element may print a two-digit year ("am 12.11.16"), or keep the full date in its
         // title while it prints "3 hours ago" (a tooltip, as Blogger and many themes write it).
@@ -723,12 +726,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     let pageTextCache = null;
     // The text the page prints as its own, lowercased: an embedded social post (a tweet, an
     // Instagram or Bluesky post, in the <blockquote> its embed code writes) prints its own date,
-    // which is not the article's. (A forum's quote of an earlier post is the thread's own text.)
+    // which is not the article's, and a "today's date" widget prints the visit's day. (A forum's
+    // quote of an earlier post is the thread's own text.)
     const pageText = () => {
       if (pageTextCache !== null) return pageTextCache;
       const quoted = new Set();
-      for (const el of Array.from(document.querySelectorAll('blockquote[class*="twitter-tweet" i], blockquote[class*="instagram-media" i], blockquote[class*="tiktok-embed" i], blockquote[class*="bluesky-embed" i], blockquote[class*="threads-post" i], blockquote[class*="mastodon-embed" i]')).slice(0, 100))
+      for (const el of Array.from(document.querySelectorAll('blockquote[class*="twitter-tweet" i], blockquote[class*="instagram-media" i], blockquote[class*="tiktok-embed" i], blockquote[class*="bluesky-embed" i], blockquote[class*="threads-post" i], blockquote[class*="mastodon-embed" i], ' + TODAY_WIDGET)).slice(0, 100)) {
+        // A widget is a line or two; a page-wide wrapper whose class happens to say "today" is not one.
+        if (el.matches(TODAY_WIDGET) && (el.innerText ?? "").length > 80) continue;
         for (const l of (el.innerText ?? "").toLowerCase().split(/\\n+/)) if (l.trim()) quoted.add(l.trim());
+      }
       const lines = bodyText().toLowerCase().split(/\\n/);
       return (pageTextCache = quoted.size ? lines.filter((l) => !quoted.has(l.trim())).join("\\n") : lines.join("\\n"));
     };
@@ -878,7 +885,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Printed only as an update: on lines that label it so ("Last updated: Dec 6, 2025").
     const shownAsUpdate = (iso) => {
       const text = pageText();
-      const lineAt = (at) => text.slice(text.lastIndexOf("\\n", at) + 1, text.indexOf("\\n", at) < 0 ? undefined : text.indexOf("\\n", at));
+      const lineAt = (at) => {
+        const end = text.indexOf("\\n", at);
+        return text.slice(text.lastIndexOf("\\n", at) + 1, end < 0 ? undefined : end);
+      };
       const at = shownAt(iso);
       return at.length > 0 && at.every((i) => updateLine(lineAt(i)));
     };

@@ -425,6 +425,14 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: dates as the page prints them", (
       ),
     );
     expect(today.publication_date).toBe("2025-12-12");
+    // The widget inside a block classed for dates (Drupal's "block-date"), under the headline.
+    const block = await meta(
+      await snapshot(
+        `<header><div class="block-date"><p id="todays-date-custom"><strong>Friday</strong>, December 19, 2025</p></div></header><h1>T</h1>${para(1, "e")}<p>Filed 12/12/2025</p>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(block.publication_date).toBe("2025-12-12");
 
     const sidebar = await meta(
       await snapshot(
