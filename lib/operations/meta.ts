@@ -296,7 +296,11 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const asName = (raw) => {
       let v = clean(decode(raw));
       if (!v) return null;
-      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "").replace(/^((written|posted|reviewed|edited|reported|compiled|created|published|story|report|reporting|text|article|analysis|words) )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "").trim();
+      v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "")
+        // A box's label before the name ("Author", "About the author"), then a byline's "By".
+        .replace(/^(about the )?(authors?|autor(in)?|auteur|autore)(:\\s*|\\s+)(?=\\p{Lu})/iu, "")
+        .replace(/^((written|posted|reviewed|edited|reported|compiled|created|published|story|report|reporting|text|article|analysis|words) )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "")
+        .trim();
       v = tidyName(v);
       // A name has letters; "123" is not one.
       if (!/\\p{L}/u.test(v)) return null;
@@ -373,7 +377,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       return false;
     };
     // The body's own class (a theme's "author-hidden") says nothing of a byline.
-    const firstText = (selector, read = (el) => el.textContent) => {
+    const firstText = (selector, read = (el) => el.innerText ?? el.textContent) => {
       const els = Array.from(document.querySelectorAll(selector)).slice(0, 500).filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el));
       for (const el of els.slice(0, 5)) {
         const v = asName(read(el));

@@ -450,6 +450,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: dates as the page prints them", (
 });
 
 describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () => {
+  it("reads a byline box as rendered: its label apart from the name, its lines not run together", async () => {
+    const labelled = await meta(
+      await snapshot(
+        `<h1>T</h1>${para(1, "lb")}<div class="author-card"><h4>Author</h4><p>Jane Smith</p></div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(labelled.author_name).toBe("Jane Smith"); // not "AuthorJane Smith"
+    const stacked = await meta(
+      await snapshot(
+        `<h1>T</h1><div class="post-author" style="display:flex;flex-direction:column"><span>Jane Smith</span><span>Staff Writer</span></div>`,
+        "<title>T</title>",
+      ),
+    );
+    expect(stacked.author_name).toBe("Jane Smith Staff Writer"); // not "Jane SmithStaff Writer"
+  });
+
   it("does not take a byline from a card that links to another story", async () => {
     const card = `<a href="https://example.test/other-story"><h3>Other story</h3><p>By Clare Duffy, CNN</p></a>`;
     const hub = await meta(
