@@ -92,22 +92,16 @@ const WRITTEN_DATES = String.raw`
           const m = /^(\d{4}-\d{2}-\d{2})/.exec((el.getAttribute("datetime") ?? "").trim());
           if (m) plainDays.add(m[1]);
         }
-        const text = (document.body?.innerText ?? "").slice(0, 200000);
-        for (const [re, read] of DATE_FORMS.filter((f) => f[2] !== "numeric")) {
-          re.lastIndex = 0;
-          let n = 0;
-          for (let m = re.exec(text); m && n < 200; m = re.exec(text), n++) {
-            const iso = read(m);
-            if (iso) plainDays.add(iso);
-          }
-        }
+        // The page's rendered text, as meta reads it once (bodyText).
+        const plainForms = DATE_FORMS.filter((f) => f[2] !== "numeric");
+        for (const { iso } of daysIn(bodyText().slice(0, 200000), 200, plainForms)) plainDays.add(iso);
       }
       return plainDays.has(iso);
     };
     // Every day the text prints, in order of position (at most "limit" of each form).
-    const daysIn = (text, limit = 200) => {
+    const daysIn = (text, limit = 200, forms = DATE_FORMS) => {
       const out = [];
-      for (const [re, read] of DATE_FORMS) {
+      for (const [re, read] of forms) {
         re.lastIndex = 0;
         let n = 0;
         for (let m = re.exec(text ?? ""); m && n < limit; m = re.exec(text ?? "")) {
@@ -407,17 +401,18 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // rule never needed "authors?", as an /author/ link is read earlier as a byline, nor the
     // address rule "experts?"; neither changes the tuning half's results.)
     const PEOPLE_DIRS = "(?:by|people|person|profiles?|staff|team|authors?|contributors?|writers?|journalists?|reporters?|experts?|editors?|columnists?|bio)";
+    // A person's page in one of them; the name its address spells is the first group.
+    const PEOPLE_PAGE = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
     // A name as an address spells it: "José García" → "jose-garcia".
     const slug = (v) => v.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     // A link to the writer's own page, as news sites and CMSs file them ("/people/jane-doe",
     // "/by/jane-doe", "/staff/jane-doe/"), whose text is the name its address spells.
     const profileLinkName = () => {
-      const dirs = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
       for (const a of Array.from(document.querySelectorAll("a[href]")).slice(0, 2000)) {
         // A menu's, footer's or site header's list of the team is not a byline (an article's own header may hold one).
         if (a.closest('nav, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [class*="menu" i]')) continue;
         if (a.closest("header") && !a.closest("article, main")) continue;
-        const m = dirs.exec(a.getAttribute("href") ?? "");
+        const m = PEOPLE_PAGE.exec(a.getAttribute("href") ?? "");
         const v = m && personLike(asName(a.textContent));
         if (v && slug(v) === m[1].toLowerCase().replace(/\\.html?$/, "") && !isSite(v)) return v;
       }
@@ -427,14 +422,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // or a link to the writer's page whose address spells that name ("/author/adam").
     const oneNameByline = () => {
       const said = /^by:?\\s+(\\p{Lu}[\\p{L}'’-]+)$/iu;
-      const dirs = new RegExp("/" + PEOPLE_DIRS + "/([^/?#]+)/?(?:[?#]|$)", "i");
       const boxes = Array.from(document.querySelectorAll('[class*="byline" i], [id*="byline" i]')).slice(0, 20);
       for (const box of boxes.filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el))) {
         const v = said.exec(firstLine(box) ?? "")?.[1];
         if (v && !isSite(v)) return v;
         for (const a of Array.from(box.querySelectorAll("a[href]")).slice(0, 5)) {
           const name = clean(a.textContent);
-          const m = dirs.exec(a.getAttribute("href") ?? "");
+          const m = PEOPLE_PAGE.exec(a.getAttribute("href") ?? "");
           if (name && m && /^\\p{Lu}[\\p{L}'’-]+$/u.test(name) && slug(name) === m[1].toLowerCase() && !isSite(name)) return name;
         }
       }
