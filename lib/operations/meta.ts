@@ -77,7 +77,8 @@ const WRITTEN_DATES = String.raw`
       }, "numeric"],
       [whole("(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]?"), (m) => day(m[1], m[2], m[3])],
       // "12 March 2025", "12. März 2025", "12 de marzo de 2025", "the 12th of March, 2025".
-      [whole(DAY + "\\s*(?:de\\s+|of\\s+)?" + MONTH_WORD + ",?\\s*(?:de\\s+|del\\s+)?(\\d{4})"), (m) => day(m[3], monthOf(m[2]), m[1])],
+      // And with dashes, as logs and some CMSs write it: "04-Mar-2025".
+      [whole(DAY + "(?:\\s*|-)(?:de\\s+|of\\s+)?" + MONTH_WORD + "(?:,?\\s*|-)(?:de\\s+|del\\s+)?(\\d{4})"), (m) => day(m[3], monthOf(m[2]), m[1])],
       // "March 12, 2025", "Sept. 3rd 2025", and with a dash or bar between the parts ("September 1 | 2025").
       [whole(MONTH_WORD + "(?:\\s*[|–—-])?\\s*(\\d{1,2})(?:st|nd|rd|th)?,?(?:\\s*[|–—-])?\\s+(\\d{4})"), (m) => day(m[3], monthOf(m[1]), m[2])],
     ];
@@ -250,10 +251,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Authors, in metascraper's order of trust (JSON-LD, meta tags, then byline markup), with two
     // refinements its results lacked: an organization or the site's own name is not a writer,
     // and a bare handle ("andrew.keaveney") gives way to a byline's full name.
+    // The site's name as its meta tags and JSON-LD give it, with and without its domain's ending
+    // ("Le Monde.fr" is "Le Monde"); Dublin Core's publisher names the site too.
     const siteNames = new Set(
-      [metaContent("og:site_name", "application-name"), str(article?.publisher?.name)]
+      [metaContent("og:site_name", "application-name"), metaContent("dc.publisher", "dcterms.publisher"), str(article?.publisher?.name)]
         .filter(Boolean)
-        .map((x) => x.toLowerCase()),
+        .flatMap((x) => [x.toLowerCase(), x.toLowerCase().replace(/\.(com|org|net|co\.uk|fr|de|es|it|nl|io|ca|au|in)$/, "")]),
     );
     const decode = (v) => (v && /&[#a-z0-9]+;/i.test(v) ? new DOMParser().parseFromString(v, "text/html").body.textContent : v);
     // The lowercase particles of many names ("Vincent van Gogh", "María de la Cruz").
@@ -279,6 +282,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         .trim();
       const rest = t.replace(/(^|\\s)(\\S+@\\S+\\.\\w{2,}|@[\\w.]+)(?=\\s|$)/g, " ").replace(/\\s+/g, " ").trim();
       if (rest && rest !== t && /\\s/.test(rest)) t = rest;
+      // A parenthesis after the name is an agency or co-writers ("Jane Doe (Reuters)", "… (avec …)").
+      const beforeParens = /^(.+?)\\s*\\([^()]*\\)$/.exec(t)?.[1];
+      if (beforeParens && nameSized(beforeParens)) t = beforeParens;
       const affiliation = /^(.+?)\\s+(?:for|from|of|at|via|with|—|–|-)\\s+\\S.*$/i.exec(t);
       if (affiliation && nameSized(affiliation[1])) t = affiliation[1];
       // Digits after a name are a time or a count ("9:41AM", "12 articles"); a text with a year in it
@@ -293,6 +299,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "")
         // A box's label before the name ("Author", "About the author"), then a byline's "By".
         .replace(/^(about the )?(authors?|autor(in)?|auteur|autore)(:\\s*|\\s+)(?=\\p{Lu})/iu, "")
+        // An author box's heading: "About Jane Doe".
+        .replace(/^[Aa]bout\\s+(?=\\p{Lu}\\S*\\s+\\p{Lu})/u, "")
         .replace(/^((written|posted|reviewed|edited|reported|compiled|created|published|story|report|reporting|text|article|analysis|words) )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "")
         .trim();
       v = tidyName(v);
@@ -451,8 +459,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // trafilatura's further places for a byline: an author id, "submitted by" / "posted by"
       // boxes, a Byline component, the <author> element.
       twoWords(firstText('[id="author" i], [id*="author-name" i], [id*="authorname" i], [id$="-author" i], [id$="_author" i], [class*="submitted-by" i], [class*="posted-by" i], [data-component*="byline" i], author', nameLine)) ??
-      // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz").
-      handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i]', nameLine)) ??
+      // A box explicitly classed as the author's name may hold one word ("Newsdesk", "Eliz"); Wix's
+      // blog header marks it data-hook="user-name".
+      handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i], [data-hook="user-name"]', nameLine)) ??
       bylineInText() ??
       datelineName() ??
       profileLinkName() ??
@@ -478,7 +487,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const joinNames = (v) => v && v.split(/,? (?:and|&|und|et|y|e|en|i) |, /).join(", ");
     const severalNames = (v) => (v && new RegExp("^" + NAMES + "$", "u").test(v) ? joinNames(v) : null);
     // A byline often runs on into its date: "By Sofia Gonzalez December 2, 2025".
-    const NAME_END = "(?:$|[,|·•(]| on | - | (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
+    const NAME_END = "(?:$|[,;|·•(]| on | - | (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
     // Menu and navigation text ("By Event Type", "By Company Size") reads like a byline but names
     // a category: lines shown inside navigation are never bylines.
     const navLines = () => {
@@ -505,8 +514,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const datelineName = () => {
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
       const ats = headlineAt(lines);
-      // Middle dots, as those themes write them; a "|" line is more often "date | Category".
+      // Middle dots, as those themes write them; a bar or a spaced dash only before the date
+      // ("Jane Doe | March 4, 2025"): after it, a bar is more often "date | Category".
       const SEP = /\\s*[·•]\\s*/;
+      const BAR = /\\s*\\|\\s*|\\s+[–—]\\s+|\\s+-\\s+/;
       const label = /\\b(updated|published|posted|modified|edited|reviewed|read|reading|min|mins|minutes|comments?|share|views?|words?)\\b/i;
       // A category or tag the dateline links to ("Apr 21, 2017 · Products Liability") is not a name.
       const topics = new Set(
@@ -524,6 +535,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         // A dateline with a byline label ("by …", "On Behalf of …") names its writer after it, or not at all.
         if (line.length > 120 || !dayIn(line) || /\\b(by|of)\\b/i.test(line)) continue;
         for (const part of line.split(SEP)) {
+          const v = nameIn(part);
+          if (v) return v;
+        }
+        const parts = line.split(BAR);
+        const dateAt = parts.findIndex((p) => dayIn(p));
+        for (const part of dateAt > 0 ? parts.slice(0, dateAt) : []) {
           const v = nameIn(part);
           if (v) return v;
         }
@@ -549,7 +566,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const cards = cardLines();
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
-      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory) )?(?:[Bb][Yy]:?|[Aa]uthor:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
+      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:
       // health and finance pages print it beside (often before) the writer's byline.
       let reviewer = null;
@@ -560,11 +577,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         // WordPress's and many themes' "December 12, 2025 by Jane Doe" / "Posted on 12 March 2025 | By Jane Doe".
         const afterDate = datedByline.exec(lines[i]);
         if (afterDate && lines[i].length < 160 && dayIn(afterDate[1])) return joinNames(asName(afterDate[2]));
+        // There, a login that ends the line is the name: "Posted on March 4, 2025 by jdoe".
+        const loginAfterDate = /^(.{6,60}?)\\s*[|·•,–—-]?\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) ([\\p{L}\\d._-]+)$/u.exec(lines[i]);
+        if (loginAfterDate && dayIn(loginAfterDate[1])) return asName(loginAfterDate[2]);
         // A one-word name is a byline only where a date follows: "Posted by David at December 16, 2025".
-        // So is a line that is nothing but "Written by Eliz".
-        const single = /^(?:[Pp]osted|[Ww]ritten) by (\\p{Lu}[\\p{L}.'’-]+)(?: (?:at|on) .*\\d|$)/u.exec(lines[i]);
+        // So is a line that is nothing but "Written by Eliz". Before a date, a login is the name:
+        // Drupal's "Submitted by jdoe on Tue, 03/04/2025 - 10:00".
+        const single = /^(?:[Pp]osted|[Ww]ritten|[Ss]ubmitted) by (\\p{Lu}[\\p{L}.'’-]+)(?: (?:at|on) .*\\d|$)/u.exec(lines[i]) ?? /^(?:[Pp]osted|[Ss]ubmitted) by ([\\p{L}\\d._-]+) on .*\\d/u.exec(lines[i]);
         if (single) return asName(single[1]);
-        if (/^(((article|post|story) )?(written|posted|authored) by|(article|post|words|story) by|((article|post) )?author):?$/i.test(lines[i]) && lines[i + 1]) {
+        // A bare label over the name: "Written by", "Author", an author box's "About the author".
+        if (/^(((article|post|story) )?(written|posted|authored) by|(article|post|words|story) by|((article|post) )?author|(about|meet) the (author|writer)):?$/i.test(lines[i]) && lines[i + 1]) {
           // The line after a bare "Author" label is often a form's next label ("Post time", "Date within").
           const next = asName(lines[i + 1]);
           // A "Written by" / "Posted by" label (not a bare "Author") may be followed by one name ("Eliz").

@@ -642,6 +642,116 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     }
   });
 
+  it("reads the bylines of common CMSs and themes: Drupal, Wix, labels, a dateline's separators, an author box", async () => {
+    const h1 = "<h1>The committee publishes its findings</h1>";
+    const text = para(3, "cms");
+    // [case, head, body, expected author, expected date day]
+    const cases: Array<[string, string, string, string | null, string | null]> = [
+      [
+        "drupal",
+        "",
+        `${h1}<div class="node__meta"><span>Submitted by <span class="field--name-uid">Jane Doe</span> on <span>Tue, 03/04/2025 - 10:00</span></span></div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "drupal login",
+        "",
+        `${h1}<div class="submitted">Submitted by <a href="/user/12">jdoe</a> on Tue, 03/04/2025 - 10:00</div>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
+      [
+        "login after date",
+        "",
+        `${h1}<p>Posted on <a href="/2025/03/04/">March 4, 2025</a> by <a href="/author/jane/">jane</a></p>${text}`,
+        "jane",
+        "2025-03-04",
+      ],
+      [
+        "wix",
+        "",
+        `<div data-hook="post-header"><div><span data-hook="user-name">Jane Doe</span></div><div>Mar 4, 2025</div></div>${h1}${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "reporting",
+        "",
+        `${h1}<p>March 4, 2025</p>${text}<p>Reporting by Jane Doe; Editing by John Roe</p>`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "guest post",
+        "",
+        `${h1}<p>Guest post by Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "contributor",
+        "",
+        `${h1}<p>Contributor: Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "co-authored",
+        "",
+        `${h1}<p>Co-authored by Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "published by",
+        "",
+        `${h1}<p>Published by Jane Doe on March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      ["bar", "", `${h1}<p>Jane Doe | March 4, 2025</p>${text}`, "Jane Doe", "2025-03-04"],
+      ["dash", "", `${h1}<p>Jane Doe - March 4, 2025</p>${text}`, "Jane Doe", "2025-03-04"],
+      [
+        "agency",
+        "",
+        `${h1}<div class="article-author">Jane Doe (Reuters)</div><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "box heading",
+        "",
+        `${h1}<p>March 4, 2025</p>${text}<div class="author-box"><h4>About Jane Doe</h4><p>Jane covers committees.</p></div>`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "box label",
+        "",
+        `${h1}<p>March 4, 2025</p>${text}<section><h3>Meet the author</h3><p>Jane Doe</p><p>Jane covers committees.</p></section>`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      ["dashed date", "", `${h1}<p>By Jane Doe</p><p>04-Mar-2025</p>${text}`, "Jane Doe", "2025-03-04"],
+      // The home link names the site ("Le Monde.fr" without its domain's ending), not an owner.
+      [
+        "site",
+        `<meta property="og:site_name" content="Le Monde.fr">`,
+        `<header><a href="/">Le Monde</a></header>${h1}<p>March 4, 2025</p>${text}`,
+        null,
+        "2025-03-04",
+      ],
+    ];
+    for (const [name, head, body, author, date] of cases) {
+      const m = await meta(
+        await snapshot(body, `<title>The committee publishes its findings</title>${head}`),
+      );
+      expect(m.author_name, name).toBe(author);
+      expect(m.publication_date?.slice(0, 10) ?? null, name).toBe(date);
+    }
+  });
+
   it("reads a numeric day both orders could name as the page writes that day plainly elsewhere", async () => {
     const article = `<h1>T</h1><time datetime="02-12-2025">02-12-2025</time>${para(2, "nd")}`;
     const alone = await meta(await snapshot(article, "<title>T</title>"));
