@@ -266,6 +266,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Two to six capitalized words (or a name's particles), no digits: what is left of a byline
     // once its tail is cut ("Jenny Smith", not "A note" of "A note from the author").
     const nameSized = (v) => NAME_SIZED.test(v) && !/\\d/.test(v);
+    // A writer's job title as bylines print it after the name ("Jane Doe, Senior Editor").
+    const ROLE = /^(.+?)[\\s,|–—-]+((senior|staff|contributing|chief|managing|associate|deputy|executive|special|political|business|science|technology|tech|health|sports|news|freelance|guest|lead|editorial)\\s+)*(editor|writer|reporter|correspondent|contributor|columnist|journalist|analyst|producer|critic|author|blogger)s?$/i;
     // A byline's extras, as trafilatura's normalize_authors drops them: markup and emoji in a
     // declared name, an e-mail address or @handle printed beside the name, a quoted nickname
     // ('Jenny "The Author" Smith'), a credit for the pictures ("| Photography by …"), and what
@@ -285,6 +287,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A parenthesis after the name is an agency or co-writers ("Jane Doe (Reuters)", "… (avec …)").
       const beforeParens = /^(.+?)\\s*\\([^()]*\\)$/.exec(t)?.[1];
       if (beforeParens && nameSized(beforeParens)) t = beforeParens;
+      // A title in capitals after a name is cut, where it reads as one: after a comma or dash, or
+      // with a rank ("Jane Doe, Editor", "Jane Doe Senior Editor"). "The Currency editors" stays,
+      // and so does a surname that is a title's word ("Jane Q. Writer").
+      const role = ROLE.exec(t);
+      const roleTail = role ? t.slice(role[1].length) : "";
+      if (role && nameSized(role[1]) && /^[\\s,|–—-]*\\p{Lu}/u.test(roleTail) && (/^\\s*[,|–—-]/.test(roleTail) || role[2])) t = role[1];
       const affiliation = /^(.+?)\\s+(?:for|from|of|at|via|with|—|–|-)\\s+\\S.*$/i.exec(t);
       if (affiliation && nameSized(affiliation[1])) t = affiliation[1];
       // Digits after a name are a time or a count ("9:41AM", "12 articles"); a text with a year in it
@@ -464,6 +472,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       handleOrName(firstText('[class*="author-name" i], [class*="authorName" i], [class*="author__name" i], [class*="byline__name" i], [class*="creator-name" i], [data-hook="user-name"]', nameLine)) ??
       bylineInText() ??
       datelineName() ??
+      roleLineName() ??
       profileLinkName() ??
       oneNameByline() ??
       // HTML's <address> in an article is its author's contact information, the name first.
@@ -486,8 +495,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // Each person once, joined with ", " as elsewhere.
     const joinNames = (v) => v && v.split(/,? (?:and|&|und|et|y|e|en|i) |, /).join(", ");
     const severalNames = (v) => (v && new RegExp("^" + NAMES + "$", "u").test(v) ? joinNames(v) : null);
-    // A byline often runs on into its date: "By Sofia Gonzalez December 2, 2025".
-    const NAME_END = "(?:$|[,;|·•(]| on | - | (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
+    // A byline often runs on into its date ("By Sofia Gonzalez December 2, 2025") or its next label
+    // ("Author: Jane Doe Date: March 4, 2025").
+    const NAME_END = "(?:$|[,;|·•(]| on | - | (?=\\\\p{Lu}\\\\p{L}+:)| (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
     // Menu and navigation text ("By Event Type", "By Company Size") reads like a byline but names
     // a category: lines shown inside navigation are never bylines.
     const navLines = () => {
@@ -505,7 +515,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const lang2 = (document.documentElement?.getAttribute("lang") ?? "").slice(0, 2).toLowerCase();
     const FOREIGN_BYLINE = [
       "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
-      ...({ de: ["Von"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
+      ...({ de: ["Von", "Text:"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
     ].join("|");
     // A dateline that names its writer between separators, as static-site themes print it (Hugo's
     // PaperMod and Hextra: "December 17, 2025 · 5 min · Jane Doe"): the part that reads as a
@@ -549,6 +559,36 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
           if (v) return v;
         }
       }
+      // A name linked to a person's page ("/team/jane") stacked over or under a short dateline
+      // ("Jane Doe" / "March 4, 2025"), as themes lay them out in a column.
+      const personDir = new RegExp("/" + PEOPLE_DIRS + "/", "i");
+      const linked = new Set(
+        Array.from(document.querySelectorAll("a[href]"))
+          .slice(0, 2000)
+          .filter((a) => !a.closest(NAVIGATION_OR_MENU) && personDir.test(a.getAttribute("href") ?? ""))
+          .map((a) => clean(a.innerText)),
+      );
+      for (const at of ats)
+        for (let i = Math.max(0, at - 3); i < Math.min(lines.length, at + 8); i++) {
+          if (lines[i].length >= 60 || !dayIn(lines[i])) continue;
+          for (const j of [i - 1, i + 1]) {
+            const v = j !== at && linked.has(lines[j]) ? nameIn(lines[j]) : null;
+            if (v) return v;
+          }
+        }
+      return null;
+    };
+    // A line under the headline that is a name and a writer's title ("Jane Doe, Senior Editor").
+    const roleLineName = () => {
+      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      for (const at of headlineAt(lines))
+        for (const line of lines.slice(Math.max(0, at - 3), at + 8)) {
+          // A comma, bar or dash between them: "From Our Editors" is no name and title.
+          const name = line.length < 80 ? ROLE.exec(line)?.[1] : null;
+          if (!name || !/^\\s*[,|–—-]/.test(line.slice(name.length))) continue;
+          const v = personLike(asName(name));
+          if (v && !isSite(v)) return v;
+        }
       return null;
     };
     // A card that links to another story (its headline, summary and "By Jane Doe" in one link)
@@ -566,7 +606,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const cards = cardLines();
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
-      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
+      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)|[Rr]ecipe|[Rr]eview|[Oo]pinion|[Cc]ommentary|[Aa]nalysis|[Ii]nterview|[Ee]ssay|[Cc]olumn|[Pp]ost) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Aa]uthors?\\t|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:
       // health and finance pages print it beside (often before) the writer's byline.
       let reviewer = null;

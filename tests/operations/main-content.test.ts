@@ -464,7 +464,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: bylines, not menus or forms", () 
         "<title>T</title>",
       ),
     );
-    expect(stacked.author_name).toBe("Jane Smith Staff Writer"); // not "Jane SmithStaff Writer"
+    expect(stacked.author_name).toBe("Jane Smith"); // not "Jane SmithStaff Writer", nor the title
   });
 
   it("does not take a byline from a card that links to another story", async () => {
@@ -742,6 +742,50 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
         null,
         "2025-03-04",
       ],
+      [
+        "name and title",
+        "",
+        `${h1}<p>Jane Doe, Senior Editor</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "title in the box",
+        "",
+        `${h1}<div class="byline">Jane Doe<br>Senior Editor</div><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "next label",
+        "",
+        `${h1}<p><strong>Author:</strong> Jane Doe <strong>Date:</strong> March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "table",
+        "",
+        `${h1}<table><tr><th>Author</th><td>Jane Doe</td></tr><tr><th>Published</th><td>March 4, 2025</td></tr></table>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      ["recipe", "", `${h1}<p>Recipe by Jane Doe</p><p>March 4, 2025</p>${text}`, "Jane Doe", "2025-03-04"],
+      [
+        "stacked",
+        "",
+        `${h1}<div><div><a href="/team/jane">Jane Doe</a></div><div>March 4, 2025</div></div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      // A linked label beside the dateline is no name: "Find A Location".
+      [
+        "stacked label",
+        "",
+        `${h1}<div><div><a href="/locations">Find A Location</a></div><div>March 4, 2025</div></div>${text}`,
+        null,
+        "2025-03-04",
+      ],
     ];
     for (const [name, head, body, author, date] of cases) {
       const m = await meta(
@@ -750,6 +794,11 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       expect(m.author_name, name).toBe(author);
       expect(m.publication_date?.slice(0, 10) ?? null, name).toBe(date);
     }
+    // German magazines' "Text: Jane Doe".
+    const german = await meta(
+      await snapshot(`${h1}<p>Text: Jane Doe</p><p>04.03.2025</p>${text}`, "<title>T</title>", "de"),
+    );
+    expect(german.author_name).toBe("Jane Doe");
   });
 
   it("reads a numeric day both orders could name as the page writes that day plainly elsewhere", async () => {
