@@ -450,6 +450,22 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       }
       return null;
     };
+    const authorLinkName = (a) => {
+      const said = nameLine(a);
+      if (said) return said;
+      const titled = clean(a.getAttribute("title") ?? a.getAttribute("aria-label"))?.replace(/^(view )?(all )?(posts|articles|stories|entries)( written)? by\\s+/i, "");
+      if (titled && personLike(titled)) return titled;
+      const pictured = clean(a.querySelector("img[alt]")?.getAttribute("alt"));
+      if (pictured && personLike(pictured)) return pictured;
+      const href = a.getAttribute("href") ?? "";
+      let spelled = null;
+      try {
+        spelled = /\\/author\\/[^/?#]+\\/?(?:[?#]|$)/i.test(href) ? spelledName(new URL(href, "https://x.invalid/").href) : null;
+      } catch {
+        spelled = null;
+      }
+      return spelled ? spelled.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") : null;
+    };
     const bylineName = () =>
       // Stack Exchange's question names its asker; its first author card may be an editor's.
       firstText("[data-author-username]", (el) => el.getAttribute("data-author-username")) ??
@@ -457,6 +473,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       firstText('[itemprop*="author" i] [itemprop="name"]', (el) => (el.tagName === "META" ? el.getAttribute("content") : el.textContent)) ??
       // A forum thread's first post is its author's (XenForo's data-author, Discourse's itemprop).
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
+      // Reddit's post element carries its poster as an attribute: <shreddit-post author="jdoe">.
+      firstText("shreddit-post[author]", (el) => el.getAttribute("author")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       // Microdata's author box may list several people: "A, B, C" (each a name).
       nameList(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
@@ -482,12 +500,15 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
       handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine)) ??
+      // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("admin"),
+      // or only in its title ("Posts by Jane Doe"), its picture's alt text, or its address.
+      handleOrName(firstText('a[href*="/author/"], a[rel~="author"]', authorLinkName)) ??
       // Last, a writer's or a user's name box (trafilatura: "writer", "username", "screenname").
       personLike(firstText('[class*="writer" i]:not(body, html), [class*="username" i], [class*="screenname" i]', nameLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
     // Capitalized words, with the lowercase particles of many names.
-    const ONE_NAME = "[\\\\p{Lu}][\\\\p{L}.'’-]+(?: (?:(?:" + PARTICLES + ") )*[\\\\p{Lu}][\\\\p{L}.'’-]+){1,3}";
+    const ONE_NAME = "[\\\\p{Lu}][\\\\p{L}.'’-]+(?: (?:(?:" + PARTICLES + ") )*[\\\\p{Lu}][\\\\p{L}.'’-]+){1,3}?";
     const NAME = "(" + ONE_NAME + ")";
     // Several people, as bylines list them: "A and B", "A, B, and C", "A & B" (in English and the
     // web's other common languages: "und", "et", "y", "e", "en", "i").
@@ -497,7 +518,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const severalNames = (v) => (v && new RegExp("^" + NAMES + "$", "u").test(v) ? joinNames(v) : null);
     // A byline often runs on into its date ("By Sofia Gonzalez December 2, 2025") or its next label
     // ("Author: Jane Doe Date: March 4, 2025").
-    const NAME_END = "(?:$|[,;|·•(]| on | - | (?=\\\\p{Lu}\\\\p{L}+:)| (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
+    const NAME_END = "(?:$|[,;|·•(]| on | - | (?=\\\\p{Lu}\\\\p{L}+:)| (?=(?:Updated|Published|Posted|Last|Modified|Reviewed|Edited|Fact)\\\\b)| (?=\\\\d+ ?min)| (?=\\\\d{1,2}[./-]\\\\d)| (?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)[a-z]*\\\\.? \\\\d)";
     // Menu and navigation text ("By Event Type", "By Company Size") reads like a byline but names
     // a category: lines shown inside navigation are never bylines.
     const navLines = () => {
@@ -606,6 +627,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const cards = cardLines();
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
+      const sectionByline = new RegExp("^[^|·•]{1,40}?\\\\s*[|·•]\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)|[Rr]ecipe|[Rr]eview|[Oo]pinion|[Cc]ommentary|[Aa]nalysis|[Ii]nterview|[Ee]ssay|[Cc]olumn|[Pp]ost) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Aa]uthors?\\t|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
       // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:
       // health and finance pages print it beside (often before) the writer's byline.
@@ -614,6 +636,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         const m = byLine.exec(lines[i]);
         if (m && /^[Rr]eviewed/.test(lines[i])) reviewer ??= joinNames(asName(m[1]));
         else if (m) return joinNames(asName(m[1]));
+        // A section's name before the byline: "News | By Jane Doe".
+        const afterSection = sectionByline.exec(lines[i]);
+        if (afterSection) return joinNames(asName(afterSection[1]));
         // WordPress's and many themes' "December 12, 2025 by Jane Doe" / "Posted on 12 March 2025 | By Jane Doe".
         const afterDate = datedByline.exec(lines[i]);
         if (afterDate && lines[i].length < 160 && dayIn(afterDate[1])) return joinNames(asName(afterDate[2]));
@@ -633,6 +658,16 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
           const oneWord = /written|posted/i.test(lines[i]) && /^\\p{Lu}[\\p{L}'’-]+$/u.test(next ?? "") ? next : null;
           const v = withCredentials(next) ?? severalNames(next) ?? oneWord;
           if (v) return v;
+        }
+        // An "Authors" label over one name a line: "Authors" / "Jane Doe" / "John Roe".
+        if (/^(the )?(authors|contributors|writers):?$/i.test(lines[i])) {
+          const names = [];
+          for (const l of lines.slice(i + 1, i + 7)) {
+            const v = withCredentials(asName(l));
+            if (!v) break;
+            names.push(v);
+          }
+          if (names.length) return names.join(", ");
         }
       }
       if (reviewer) return reviewer;
@@ -878,7 +913,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // A forum thread's first post: phpBB's "p.author" line, FluxBB's post header, Hacker News's
     // age (whose title is the ISO time; its text may be "3 hours ago").
     const forumDate = () =>
-      toIso(attr(".subline .age[title], .comhead .age[title]", "title")?.split(" ")[0]) ?? datedText(".postbody p.author, .post p.author, .blockpost h2");
+      toIso(attr(".subline .age[title], .comhead .age[title]", "title")?.split(" ")[0]) ??
+      // Reddit's post element: <shreddit-post created-timestamp="2025-03-04T10:00:00.000000+0000">.
+      toIso(attr("shreddit-post[created-timestamp]", "created-timestamp")) ??
+      datedText(".postbody p.author, .post p.author, .blockpost h2");
     // A labelled date line anywhere: "Posted on the 15/12/2025 at 19:00", "Last updated: November 13, 2025".
     const labelledDate = () => {
       // The label as it reads in English and the other common languages of the web.

@@ -786,6 +786,63 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
         null,
         "2025-03-04",
       ],
+      [
+        "login link",
+        "",
+        `${h1}<p>By <a href="/author/admin/">admin</a> | March 4, 2025</p>${text}`,
+        "admin",
+        "2025-03-04",
+      ],
+      [
+        "link title",
+        "",
+        `${h1}<div><a href="/author/jdoe/" title="Posts by Jane Doe" rel="author"><img src="x.png" alt=""></a> <span>March 4, 2025</span></div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "link picture",
+        "",
+        `${h1}<div><a href="/author/jd/"><img src="x.png" alt="Jane Doe"></a> <span>March 4, 2025</span></div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "link address",
+        "",
+        `${h1}<div><a href="/author/jane-doe/"><img src="x.png"></a> <span>March 4, 2025</span></div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      ["updated after", "", `${h1}<p>By Jane Doe Updated March 4, 2025</p>${text}`, "Jane Doe", "2025-03-04"],
+      [
+        "read time after",
+        "",
+        `${h1}<p>By Jane Doe 4 min read</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "authors label",
+        "",
+        `${h1}<div><h4>Authors</h4><p>Jane Doe</p><p>John Roe</p></div><p>March 4, 2025</p>${text}`,
+        "Jane Doe, John Roe",
+        "2025-03-04",
+      ],
+      [
+        "section first",
+        "",
+        `${h1}<p>News | By Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "reddit",
+        "",
+        `<shreddit-post author="jdoe" created-timestamp="2025-03-04T10:00:00.000000+0000">${h1}${text}</shreddit-post>`,
+        "jdoe",
+        "2025-03-04",
+      ],
     ];
     for (const [name, head, body, author, date] of cases) {
       const m = await meta(
