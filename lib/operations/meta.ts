@@ -475,6 +475,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       firstText("[data-author]", (el) => el.getAttribute("data-author")) ??
       // Reddit's post element carries its poster as an attribute: <shreddit-post author="jdoe">.
       firstText("shreddit-post[author]", (el) => el.getAttribute("author")) ??
+      firstText("[data-author-name]", (el) => el.getAttribute("data-author-name")) ??
       handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
       // Microdata's author box may list several people: "A, B, C" (each a name).
       nameList(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
@@ -503,8 +504,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("admin"),
       // or only in its title ("Posts by Jane Doe"), its picture's alt text, or its address.
       handleOrName(firstText('a[href*="/author/"], a[rel~="author"]', authorLinkName)) ??
+      // An author box's portrait, named in its alt text ("Jane Doe", "Photo of Jane Doe").
+      personLike(firstText('[class*="author" i] img[alt][class*="avatar" i], [class*="author" i] [class*="avatar" i] img[alt], [class*="author" i][class*="avatar" i] img[alt], [class*="author" i] img[alt][src*="gravatar"], [class*="byline" i] img[alt][class*="avatar" i]', (el) => el.getAttribute("alt")?.replace(/^(photo|picture|image|avatar|headshot|portrait) of\\s+/i, ""))) ??
       // Last, a writer's or a user's name box (trafilatura: "writer", "username", "screenname").
-      personLike(firstText('[class*="writer" i]:not(body, html), [class*="username" i], [class*="screenname" i]', nameLine));
+      personLike(firstText('[class*="writer" i]:not(body, html), [class*="username" i], [class*="screenname" i]', nameLine)) ??
+      // A forum's or tracker's first poster by login, where forum software marks it: vBulletin's and
+      // Vanilla's username links, MyBB's post_author, SMF's poster, GitHub's and Apple's author links.
+      handleOrName(firstText('a[class*="username" i], [class*="username" i] a, [class*="user-name" i], a[class~="author" i], .post_author a[href*="member.php"], .poster h4 a, a[href*="action=profile"], a[href*="member.php?u="]', nameLine));
     // "Written by Jane Doe" / "By Jane Doe" in the rendered text, or "| by Jane Doe |" in the title.
     // Case-sensitive: "By optimizing your site, …" is not a byline.
     // Capitalized words, with the lowercase particles of many names.
@@ -535,8 +541,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // that starts with it and a name is a byline.
     const lang2 = (document.documentElement?.getAttribute("lang") ?? "").slice(0, 2).toLowerCase();
     const FOREIGN_BYLINE = [
-      "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door",
-      ...({ de: ["Von", "Text:"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"] }[lang2] ?? []),
+      "[Aa]utor(?:in|a)?:", "[Aa]uteur ?:", "[Aa]utore:", "[Gg]eschrieben von", "[ÉéEe]crit par", "[Pp]ublié par", "[Ee]scrito por", "[Pp]ublicado por", "[Ss]critto da", "[Pp]ubblicato da", "[Gg]eschreven door", "[Ff]örfattare:", "[Ff]orfatter:", "[Yy]azar:", "[Tt]ekijä:", "[Ss]zerző:",
+      ...({ de: ["Von", "Text:"], fr: ["Par"], es: ["Por"], pt: ["Por"], nl: ["Door"], it: ["Di", "A cura di"], sv: ["Av"], da: ["Af", "Av"], nb: ["Av"], no: ["Av"] }[lang2] ?? []),
     ].join("|");
     // A dateline that names its writer between separators, as static-site themes print it (Hugo's
     // PaperMod and Hextra: "December 17, 2025 · 5 min · Jane Doe"): the part that reads as a
@@ -628,13 +634,13 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const sectionByline = new RegExp("^[^|·•]{1,40}?\\\\s*[|·•]\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
-      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)|[Rr]ecipe|[Rr]eview|[Oo]pinion|[Cc]ommentary|[Aa]nalysis|[Ii]nterview|[Ee]ssay|[Cc]olumn|[Pp]ost) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Aa]uthors?\\t|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
-      // A reviewer's line ("Reviewed by Dr. Jane Doe") names the writer only where no other does:
-      // health and finance pages print it beside (often before) the writer's byline.
+      const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]ompiled|[Pp]repared|[Cc]urated|[Pp]roduced|[Ee]dited|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)|[Rr]ecipe|[Rr]eview|[Oo]pinion|[Cc]ommentary|[Aa]nalysis|[Ii]nterview|[Ee]ssay|[Cc]olumn|[Pp]ost) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Aa]uthors?\\t|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
+      // A reviewer's or editor's line ("Reviewed by Dr. Jane Doe", "Edited by …") names the writer only
+      // where no other line does: health and finance pages print it beside (often before) the byline.
       let reviewer = null;
       for (let i = 0; i < lines.length; i++) {
         const m = byLine.exec(lines[i]);
-        if (m && /^[Rr]eviewed/.test(lines[i])) reviewer ??= joinNames(asName(m[1]));
+        if (m && /^([Rr]eviewed|[Ee]dited)/.test(lines[i])) reviewer ??= joinNames(asName(m[1]));
         else if (m) return joinNames(asName(m[1]));
         // A section's name before the byline: "News | By Jane Doe".
         const afterSection = sectionByline.exec(lines[i]);
@@ -739,7 +745,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const metaAuthors = [...new Set(Array.from(document.querySelectorAll('meta[name="author" i], meta[property="author" i], meta[itemprop="author" i]')).slice(0, 20).map((m) => asName(m.getAttribute("content") ?? m.getAttribute("value"))).filter((v) => v && !isSite(v)))];
     const oneMetaAuthor = asName(metaContent("author", "dc.creator", "dc:creator", "dcterms.creator", "byl", "og:article:author", "og:author", "article:author_name", "parsely-author", "sailthru.author", "article:author", "book:author",
       // Postlight Parser's further names for it.
-      "dc.author", "dcsext.author", "clmst", "rbauthors", "authors"));
+      "dc.author", "dcsext.author", "clmst", "rbauthors", "authors",
+      // Next.js's metadata writes a page's creator as <meta name="creator">.
+      "creator"));
     const metaAuthor = (metaAuthors.length > 1 ? metaAuthors.join(", ") : oneMetaAuthor && (severalNames(oneMetaAuthor) ?? oneMetaAuthor)) ?? cardAuthor ?? (citationAuthors.length ? citationAuthors.join(", ") : null) ?? profileName();
     // A name that is the site's own ("Cleveland Clinic" as a Person) gives way to a byline that
     // names someone else, but stands when none does (a one-person site: "Rick Steves").

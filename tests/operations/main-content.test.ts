@@ -642,7 +642,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
     }
   });
 
-  it("reads the bylines of common CMSs and themes: Drupal, Wix, labels, a dateline's separators, an author box", async () => {
+  it("reads the bylines of common CMSs, themes and forums: Drupal, Wix, labels, a dateline's separators, an author box, a poster's login", async () => {
     const h1 = "<h1>The committee publishes its findings</h1>";
     const text = para(3, "cms");
     // [case, head, body, expected author, expected date day]
@@ -843,6 +843,83 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
         "jdoe",
         "2025-03-04",
       ],
+      [
+        "meta creator",
+        `<meta name="creator" content="Jane Doe">`,
+        `${h1}<p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "confluence",
+        "",
+        `${h1}<div>Created by Jane Doe, last modified on Mar 04, 2025</div>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "compiled",
+        "",
+        `${h1}<p>Compiled by Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "editor only",
+        "",
+        `${h1}<p>Edited by Jane Doe</p><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "data attribute",
+        "",
+        `${h1}<div data-author-name="Jane Doe"></div><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "portrait",
+        "",
+        `${h1}<div class="post-author-avatar"><img alt="Photo of Jane Doe" src="a.png"></div><p>March 4, 2025</p>${text}`,
+        "Jane Doe",
+        "2025-03-04",
+      ],
+      [
+        "vbulletin",
+        "",
+        `<h1>Best closed headphones?</h1><div class="username_container"><a class="username" href="member.php?u=123"><strong>jdoe</strong></a></div><span class="date">03-04-2025, 10:00 AM</span>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
+      [
+        "mybb",
+        "",
+        `<h1>Best closed headphones?</h1><div class="post_author"><span class="largetext"><a href="member.php?action=profile&uid=1">jdoe</a></span></div><span class="post_date">03-04-2025, 10:00 AM</span>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
+      [
+        "smf",
+        "",
+        `<h1>Best closed headphones?</h1><div class="poster"><h4><a href="index.php?action=profile;u=1">jdoe</a></h4></div><div class="smalltext">« on: March 04, 2025, 10:00:00 AM »</div>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
+      [
+        "vanilla",
+        "",
+        `<h1>Best closed headphones?</h1><span class="Author"><a href="/profile/jdoe" class="Username">jdoe</a></span><time datetime="2025-03-04T10:00:00+00:00">March 4, 2025</time>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
+      [
+        "github",
+        "",
+        `<h1>Best closed headphones?</h1><h3><a class="author Link--primary" href="/jdoe">jdoe</a> commented <relative-time datetime="2025-03-04T10:00:00Z">Mar 4, 2025</relative-time></h3>${text}`,
+        "jdoe",
+        "2025-03-04",
+      ],
     ];
     for (const [name, head, body, author, date] of cases) {
       const m = await meta(
@@ -851,11 +928,15 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       expect(m.author_name, name).toBe(author);
       expect(m.publication_date?.slice(0, 10) ?? null, name).toBe(date);
     }
-    // German magazines' "Text: Jane Doe".
+    // German magazines' "Text: Jane Doe", Swedish "Av Jane Doe".
     const german = await meta(
       await snapshot(`${h1}<p>Text: Jane Doe</p><p>04.03.2025</p>${text}`, "<title>T</title>", "de"),
     );
     expect(german.author_name).toBe("Jane Doe");
+    const swedish = await meta(
+      await snapshot(`${h1}<p>Av Jane Doe</p><p>4 mars 2025</p>${text}`, "<title>T</title>", "sv"),
+    );
+    expect(swedish.author_name).toBe("Jane Doe");
   });
 
   it("reads a numeric day both orders could name as the page writes that day plainly elsewhere", async () => {
