@@ -460,7 +460,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const href = a.getAttribute("href") ?? "";
       let spelled = null;
       try {
-        spelled = /\\/author\\/[^/?#]+\\/?(?:[?#]|$)/i.test(href) ? spelledName(new URL(href, "https://x.invalid/").href) : null;
+        // Resolved against any base: only its path is read.
+        spelled = PEOPLE_PAGE.test(href) ? spelledName(new URL(href, "https://x.invalid/").href) : null;
       } catch {
         spelled = null;
       }
