@@ -151,6 +151,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // and several rules below read it (this evaluation is synchronous, so it cannot change).
     let bodyTextCache = null;
     const bodyText = () => (bodyTextCache ??= document.body?.innerText ?? "");
+    // Its non-blank lines, trimmed (the byline and dateline rules read them line by line).
+    let bodyLinesCache = null;
+    const bodyLines = () => (bodyLinesCache ??= bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean));
     const abs = (u) => {
       const v = clean(u);
       if (!v) return null;
@@ -465,7 +468,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       } catch {
         spelled = null;
       }
-      return spelled ? spelled.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") : null;
+      return spelled ? capitalized(spelled) : null;
     };
     const bylineName = () =>
       // Stack Exchange's question names its asker; its first author card may be an editor's.
@@ -550,7 +553,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // person's name, within a few lines of the headline. A name on the line after a dateline that
     // ends in a separator is the same dateline, wrapped.
     const datelineName = () => {
-      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      const lines = bodyLines();
       const ats = headlineAt(lines);
       // Middle dots, as those themes write them; a bar or a spaced dash only before the date
       // ("Jane Doe | March 4, 2025"): after it, a bar is more often "date | Category".
@@ -608,7 +611,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     };
     // A line under the headline that is a name and a writer's title ("Jane Doe, Senior Editor").
     const roleLineName = () => {
-      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter(Boolean);
+      const lines = bodyLines();
       for (const at of headlineAt(lines))
         for (const line of lines.slice(Math.max(0, at - 3), at + 8)) {
           // A comma, bar or dash between them: "From Our Editors" is no name and title.
@@ -632,7 +635,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const bylineInText = () => {
       const nav = navLines();
       const cards = cardLines();
-      const lines = bodyText().split(/\\n+/).map((l) => l.trim()).filter((l) => l && !nav.has(l) && !cards.has(l)).slice(0, 400);
+      const lines = bodyLines().filter((l) => !nav.has(l) && !cards.has(l)).slice(0, 400);
       const datedByline = new RegExp("^(.{6,60}?)\\\\s*[|·•,–—-]?\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const sectionByline = new RegExp("^[^|·•]{1,40}?\\\\s*[|·•]\\\\s*(?:[Bb]y|BY|[Pp]osted by|[Ww]ritten by) " + NAMES + "\\\\s*" + NAME_END, "u");
       const byLine = new RegExp("^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eviewed|[Aa]uthored|[Aa]rticle|[Ww]ords|[Ss]tory|[Ss]ubmitted|[Pp]ublished|[Cc]reated|[Cc]ompiled|[Pp]repared|[Cc]urated|[Pp]roduced|[Ee]dited|[Cc]o-authored|[Rr]eporting|[Cc]ontributed|[Gg]uest (?:post|article|column)|[Rr]ecipe|[Rr]eview|[Oo]pinion|[Cc]ommentary|[Aa]nalysis|[Ii]nterview|[Ee]ssay|[Cc]olumn|[Pp]ost) )?(?:[Bb][Yy]:?|[Aa]uthors?:|[Aa]uthors?\\t|[Cc]ontributors?:|[Ww]riter:|" + FOREIGN_BYLINE + ")\\\\s*" + NAMES + "\\\\s*" + NAME_END, "u");
@@ -703,6 +706,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const words = slug(last).split("-");
       return words.length >= 2 && words.length <= 4 && words.every((w) => /^[a-z]{2,}$/.test(w)) ? words : null;
     };
+    // Those words as a name: "tracey-lien" → "Tracey Lien".
+    const capitalized = (words) => words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
     // The name a declared profile address stands for, as the page prints it: its own link to that
     // address ("<a href=…/staff/tracey-lien>Tracey Lien</a>"), else the words the address spells
     // where the page prints them ("TRACEY LIEN", "José García" for "jose-garcia").
@@ -731,7 +736,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const people = new RegExp("/" + PEOPLE_DIRS + "/[^/]+/?$", "i");
       for (const url of profileUrls) {
         const words = people.test(new URL(url).pathname) ? spelledName(url) : null;
-        if (words) return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+        if (words) return capitalized(words);
       }
       return null;
     };
