@@ -4,15 +4,16 @@ import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 
 /**
  * Our main-content extractor, run inside the page (plain ES5 source, evaluated with the libraries
- * of in-page.ts). It defines `__ptdMain()`, which returns `{ html, title, lang }`: the main content
+ * of in-page.ts). It defines `__ptdMain()`, which returns `{ html, title, lang, via }`: the main content
  * as an HTML string of an inert document, for `markdown` (Turndown) and for `summarize`/`keywords`
  * (main-text.ts). What the field knows, combined:
  *
  * 1. Elements the browser does not render (computed style, not only inline style) are dropped
  *    from the clones first: hidden menus, modals and templated widgets are boilerplate.
- * 2. Readability's scoring picks a candidate. The page's own markup (`<article>`, `<main>`,
- *    `role=main`, `itemprop=articleBody`) wins when it holds far more text than that pick, and
- *    JSON-LD `articleBody` when both fail.
+ * 2. Comment threads are removed first, whatever their share of the text. Readability's scoring
+ *    then picks a block; where a container the page marks as its content (trafilatura's list, the
+ *    landmarks) holds that pick and a good deal more clean prose, the container wins (articles
+ *    split into sections); JSON-LD `articleBody` when both fail.
  * 3. The pick is cleaned the way trafilatura and jusText do: blocks whose class/id say comments,
  *    related links, sharing, newsletters or ads, and link-dense blocks (menus, tag clouds, "more
  *    stories") go; tables, code, lists and figure captions stay.
@@ -23,6 +24,7 @@ const EXTRACTOR = `
 var __ptdMain = (function () {
   var BOILERPLATE = /(^|[\\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links)([\\s_-]|$)/i;
   var BOILERPLATE_TEXT = /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
+  var READ_NEXT = /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\\s*[:：|»>-]/i;
   function norm(s) { return (s || "").replace(/[\\s\\u00a0]+/g, " ").trim(); }
 
   // A clone of root without the elements the browser does not render. The live tree and its
@@ -55,11 +57,67 @@ var __ptdMain = (function () {
     return n;
   }
 
-  function linkDensity(el, len) {
+  // Comment threads go wherever they are and whatever their share of the text: an "open thread"
+  // post is a few lines above hundreds of comments, and Readability's scoring then picks the
+  // comments. A block that holds the page's headline or its marked article body is the post
+  // itself and stays.
+  var COMMENT_TOKEN = /^(comments?|commentlist|comment-?list|comments-(area|list|section|wrapper|container|block|content|thread)|comment-(section|area|respond|form|thread|threads)|respond|disqus_thread|dsq-comments|article-comments|post-comments|user-comments|reader-comments|commentaires|kommentare|comentarios)$/i;
+  function isCommentBlock(el) {
+    if (el.getAttribute("itemprop") === "comment" || /schema\\.org\\/(User)?Comments?$/i.test(el.getAttribute("itemtype") || "")) return true;
+    if (/^comment-\\d+$/i.test(el.id || "") || COMMENT_TOKEN.test(el.id || "")) return true;
+    var tokens = (el.getAttribute("class") || "").split(/\\s+/);
+    for (var i = 0; i < tokens.length; i++) if (COMMENT_TOKEN.test(tokens[i])) return true;
+    return false;
+  }
+  function removeComments(root) {
+    var els = root.querySelectorAll("div, section, ol, ul, li, aside, article, form, footer");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!root.contains(el)) continue;
+      if (!isCommentBlock(el) || el.querySelector("h1, [itemprop=articleBody]")) continue;
+      el.remove();
+    }
+    return root;
+  }
+
+  // Page furniture goes before Readability scores the page: a list of story cards beside a short
+  // story otherwise outscores it (each card's paragraph counts for the block that holds them), and
+  // Readability then returns the story and the cards. Blocks holding the headline or the marked
+  // article body stay, and so does any block with much of the page's prose: then the class name
+  // is not what it says.
+  function removeFurniture(doc) {
+    if (!doc.body) return;
+    var all = prose(doc.body);
+    var els = doc.body.querySelectorAll("nav, aside, footer, div, section, ul, ol, form, header, p, span, figure");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!doc.body.contains(el)) continue;
+      var tag = el.nodeName;
+      var furniture = tag === "ASIDE" ||
+        (tag !== "HEADER" && BOILERPLATE.test((el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "")));
+      if (!furniture || el.querySelector("h1, [itemprop=articleBody]")) continue;
+      if (prose(el) > all * 0.4) continue;
+      el.remove();
+    }
+  }
+
+  // Share of el's text inside links; with sameSite, only links to other pages of this site.
+  function linkDensity(el, len, sameSite) {
     if (!len) return 0;
     var l = 0, as = el.getElementsByTagName("a");
-    for (var i = 0; i < as.length; i++) l += norm(as[i].textContent).length;
+    for (var i = 0; i < as.length; i++) {
+      if (sameSite && !toOtherPageOfSite(as[i].getAttribute("href"))) continue;
+      l += norm(as[i].textContent).length;
+    }
     return l / len;
+  }
+  function toOtherPageOfSite(href) {
+    if (!href || href.charAt(0) === "#") return false;
+    try {
+      var u = new URL(href, document.baseURI);
+      var www = /^www\\./;
+      return u.host.replace(www, "") === location.host.replace(www, "") && (u.pathname !== location.pathname || u.search !== location.search);
+    } catch (e) { return false; }
   }
 
   // Removes boilerplate from a detached container; never removes most of its text.
@@ -68,16 +126,83 @@ var __ptdMain = (function () {
     var els = Array.prototype.slice.call(root.querySelectorAll("*"));
     for (var i = els.length - 1; i >= 0; i--) {
       var el = els[i];
-      if (!el.isConnected || !root.contains(el)) continue;
+      // Inside a removed block already (root is often a detached clone: isConnected says nothing).
+      if (!root.contains(el)) continue;
       var tag = el.nodeName;
       if (/^(PRE|CODE|TABLE|THEAD|TBODY|TR|TD|TH|FIGCAPTION|H[1-6])$/.test(tag)) continue;
       var len = norm(el.textContent).length;
       if (len > total * 0.5) continue;
       var marker = (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "");
       if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) { el.remove(); continue; }
-      if (/^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && len > 0 && len < 2000 && el.getElementsByTagName("a").length >= 2 && linkDensity(el, len) > 0.6) el.remove();
+      // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
+      // (links within the page) and a list of shops or sources (other sites) are content.
+      if (/^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && len > 0 && len < 2000 && el.getElementsByTagName("a").length >= 2 && linkDensity(el, len, true) > 0.6) { el.remove(); continue; }
+      // A news page's links to other stories inside the text: "Related: <headline>", "READ MORE: …".
+      if (/^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && len < 300 && READ_NEXT.test(norm(el.textContent)) && linkDensity(el, len) > 0.5) el.remove();
     }
     return root;
+  }
+
+  // Containers pages mark as their content: trafilatura's list (BODY_XPATH) and the landmarks.
+  var CONTENT_SELECTOR = [
+    "[itemprop=articleBody]", "[class~=post]", "[class~=entry]", "[class*=post-text]", "[class*=post_text]",
+    "[class*=post-body]", "[class*=post-entry]", "[class*=postentry]", "[class*=post-content]", "[class*=post_content]",
+    "[class*=postcontent]", "[class*=postContent]", "[class*=article-text]", "[class*=articletext]", "[class*=articleText]",
+    "[id*=entry-content]", "[class*=entry-content]", "[id*=article-content]", "[class*=article-content]",
+    "[id*=article__content]", "[class*=article__content]", "[id*=article-body]", "[class*=article-body]",
+    "[id*=article__body]", "[class*=article__body]", "[id*=articlebody i]", "[class*=articlebody i]",
+    "[class*=page-content]", "[class*=text-content]", "[id*=body-text]", "[class*=body-text]",
+    "[class*=story-body]", "[class*=story-content]", "[class*=storycontent]", "[class*=blog-content]",
+    "[class*=single-content]", "[class*=content-body]", "[class*=content__body]", "[id*=main-content i]",
+    "[class*=main-content i]", "#content", "[class~=content]", "article", "main", "[role=main]", "[role=article]"
+  ].join(",");
+  var LANDMARKS = "article, main, [role=main], [itemprop=articleBody]";
+
+  // Does el's text hold the pick's? Two of three probes (its start, middle and end) are enough:
+  // Readability rewrites a little of what it keeps.
+  function holds(text, pick) {
+    var probes = [pick.slice(0, 60), pick.slice(Math.floor(pick.length / 2), Math.floor(pick.length / 2) + 60), pick.slice(-60)];
+    var found = 0;
+    for (var i = 0; i < probes.length; i++) if (text.indexOf(probes[i]) >= 0) found++;
+    return found >= 2;
+  }
+
+  // Characters of prose under root: paragraphs, list items, cells and quotes of a sentence or
+  // more that are not mostly links.
+  function prose(root) {
+    var total = 0, blocks = root.querySelectorAll("p, li, td, dd, blockquote, pre");
+    for (var i = 0; i < blocks.length; i++) {
+      var b = blocks[i];
+      if (b.querySelector("p, li, td, dd, blockquote, pre")) continue; // counted at its innermost block
+      var len = norm(b.textContent).length;
+      if (len >= 50 && linkDensity(b, len) < 0.3) total += len;
+    }
+    return total;
+  }
+
+  // Readability keeps one block and only the siblings that score like it, so an article the page
+  // splits into sections (one CMS module each, headings between them) comes back as one section.
+  // Where a container the page marks as its content holds the pick and, cleaned, a good deal more
+  // prose, that container is the content; the smallest such wins, so a <main> with a sidebar loses
+  // to the article inside it. With no pick at all, the largest landmark stands in.
+  function widerContainer(source, article, picked) {
+    if (!source.body) return null;
+    var pickText = picked ? norm(article.textContent) : "";
+    var found = null, foundLength = 0;
+    var pickProse = picked ? prose(new DOMParser().parseFromString(article.content, "text/html").body) : 0;
+    var els = source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
+    for (var i = 0; i < els.length; i++) {
+      var n = norm(els[i].textContent).length;
+      if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
+      var c = clean(removeComments(els[i].cloneNode(true)));
+      var text = norm(c.textContent), len = text.length;
+      if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
+      // A header, a byline, sharing and an author box are more text too, but not more article:
+      // only a container with at least twice the pick's prose, and 800 characters more, wins.
+      if (picked && (prose(c) < pickProse * 2 || prose(c) - pickProse < 800)) continue;
+      if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
+    }
+    return found;
   }
 
   ${JSON_LD_NODES}
@@ -134,18 +259,18 @@ var __ptdMain = (function () {
     // The page's JSON-LD, parsed at most once, and only if a fallback below needs it.
     var ld = null;
     function ldNodes() { return ld || (ld = jsonLdNodes()); }
-    try { article = new __ptd.Readability(source.cloneNode(true), { charThreshold: 500 }).parse(); } catch (e) { article = null; }
+    removeComments(source);
+    removeFurniture(source);
+    try { article = new __ptd.Readability(source.cloneNode(true), { charThreshold: 500, keepClasses: true }).parse(); } catch (e) { article = null; }
     var picked = article && article.textContent ? norm(article.textContent).length : 0;
     var html = picked > 80 ? article.content : "";
-    var marked = Array.prototype.slice.call(document.querySelectorAll("article, main, [role=main], [itemprop=articleBody]"))
-      .map(function (el) { return { el: el, n: norm(el.innerText).length }; })
-      .sort(function (x, y) { return y.n - x.n; })[0];
-    if (marked && marked.n > 80 && (!html || (marked.n > 1500 && picked < marked.n * 0.25))) {
-      html = visibleClone(marked.el).innerHTML;
-    }
+    // Which way the content was found, for the quality bench's breakdown.
+    var via = html ? "readability" : "";
+    var wider = widerContainer(source, article, picked);
+    if (wider) { html = wider.innerHTML; via = "container"; }
     if (!html) {
       var body = jsonLdBody(ldNodes());
-      if (norm(body).length > 80) html = textToHtml(body);
+      if (norm(body).length > 80) { html = textToHtml(body); via = "json-ld"; }
     }
     var container = new DOMParser().parseFromString("<body><div id=__ptd_root>" + (html || "") + "</div></body>", "text/html").getElementById("__ptd_root");
     // Cleaning that would take most of the text misread the page's class names: keep it whole.
@@ -157,18 +282,19 @@ var __ptdMain = (function () {
       Array.prototype.forEach.call(b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template"), function (n) { n.remove(); });
       var text = norm(b.textContent) ? b.innerHTML : "";
       container.innerHTML = text || textToHtml((document.body && document.body.innerText) || "");
+      via = "body";
     }
     if (!norm(container.textContent)) {
       // An app shell that rendered nothing (its scripts blocked or failed): the page's own
       // summary, from structured data or its description, is better than an empty answer.
       var summary = jsonLdDescription(ldNodes()) || metaDescription();
-      if (summary) container.innerHTML = textToHtml(summary);
+      if (summary) { container.innerHTML = textToHtml(summary); via = "description"; }
     }
     var langMeta = document.querySelector('meta[http-equiv="content-language" i]');
     var root = document.documentElement; // null where the page's own script removed it
     var lang = (article && article.lang) || (root && (root.getAttribute("lang") || root.getAttribute("xml:lang"))) ||
       (langMeta && langMeta.getAttribute("content")) || "";
-    return { html: container.innerHTML, title: norm((article && article.title) || document.title), lang: norm(lang) };
+    return { html: container.innerHTML, title: norm((article && article.title) || document.title), lang: norm(lang), via: via };
   };
 })();`;
 

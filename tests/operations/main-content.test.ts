@@ -90,6 +90,68 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(boilerplate);
   });
 
+  it("keeps a short post and none of the long comment thread under it", async () => {
+    // An "open thread": a few lines of post above far more comment text, all inside <article>.
+    const comments = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<li id="comment-${i + 1}" class="comment"><div class="comment-author">Reader ${i + 1}</div><div class="comment-content"><p>Comment ${i + 1}: I have thoughts on this week's news, and here they are at some length, because comment threads run long.</p></div><a href="#respond">Reply</a></li>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Open thread</h1>
+        <div class="entry-content"><p>This is the weekly open thread. Talk about whatever you like below, but keep it civil and on the level, as always.</p>
+        <p>Next week we return to the usual schedule of posts about gardening, birds and the weather.</p></div>
+        <section id="comments" class="comments-area"><h2>312 Comments</h2><ol class="comment-list">${comments}</ol>
+        <div id="respond"><h3>Leave a Reply</h3><form><textarea></textarea></form></div></section>
+      </article></main>`),
+    );
+    expect(md).toContain("This is the weekly open thread.");
+    expect(md).toContain("Next week we return to the usual schedule");
+    expect(md).not.toContain("Comment 1:");
+    expect(md).not.toContain("Reader 2");
+    expect(md).not.toContain("312 Comments");
+  });
+
+  it("keeps a short news story and none of the site's story cards beside it", async () => {
+    const cards = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<div class="story-card"><a href="/sport/${i}"><h3>Other match report number ${i + 1}</h3></a><p>A short summary of another match, played on another day by other teams.</p></div>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(`<main><div class="layout">
+        <article class="story"><h1>Late goal seals the derby</h1>
+          <div class="article-body">${para(3, "the derby")}
+          <p><strong>Related: <a href="/sport/other">Manager praises young striker</a></strong></p>
+          <p>The return fixture is in March, and tickets go on sale next week at the club shop.</p></div>
+        </article>
+        <aside class="sidebar"><h2>More stories</h2>${cards}</aside>
+        <section class="more-stories"><h2>Latest</h2>${cards}</section>
+      </div></main>`),
+    );
+    expect(md).toContain("Paragraph 1 about the derby");
+    expect(md).toContain("The return fixture is in March");
+    expect(md).not.toContain("Other match report");
+    expect(md).not.toContain("A short summary of another match");
+    expect(md).not.toContain("Manager praises young striker");
+  });
+
+  it("keeps every section of an article a CMS splits into modules", async () => {
+    // As a page builder nests them: each section's text five wrappers deep, so Readability's
+    // scores never reach the block that holds all four.
+    const deep = (html: string) =>
+      `<div class="row"><div class="cell"><div class="row"><div class="cell"><div class="module">${html}</div></div></div></div></div>`;
+    const section = (n: number) =>
+      `<div class="dnd-section">${deep(`<h2>Step ${n}</h2>`)}${deep(para(3, `step ${n}`))}</div>`;
+    const md = await markdown(
+      await snapshot(`<nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
+        <main id="content"><h1>A plan in three steps</h1>${[1, 2, 3].map(section).join("")}</main>
+        <footer><a href="/about">About us</a></footer>`),
+    );
+    for (const n of [1, 2, 3]) expect(md).toContain(`Paragraph 3 about step ${n}`);
+    expect(md).not.toContain("About us");
+  });
+
   it("starts with the main content by default, and with the title as `# ` when asked", async () => {
     const snap = await snapshot(ARTICLE, STYLE);
     const plain = await markdown(snap);
