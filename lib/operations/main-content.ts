@@ -41,7 +41,7 @@ var __ptdMain = (function () {
       // display:contents has no box of its own yet shows its children; closed <details> hold content.
       if (a.checkVisibility && !/^(HEAD|SCRIPT|STYLE|TEMPLATE|NOSCRIPT|META|LINK|TITLE|BR|WBR|SOURCE|TRACK)$/.test(a.nodeName) &&
           !a.checkVisibility({ visibilityProperty: true }) && !a.closest("head, details") &&
-          getComputedStyle(a).display !== "contents") { drop.push(b); skip = true; }
+          getComputedStyle(a).display !== "contents" && !isCollapsedProse(a)) { drop.push(b); skip = true; }
       if (skip) {
         // Skip the hidden subtree in both walkers.
         a = nextOutside(live, a); b = nextOutside(dead, b);
@@ -49,6 +49,18 @@ var __ptdMain = (function () {
     }
     for (var i = 0; i < drop.length; i++) drop[i].remove();
     return copy;
+  }
+  // A collapsed section (an accordion's panel, a "read more" box, a tab) holds content the page
+  // shows on a click: kept where it is prose and not a dialog, a menu or a banner.
+  var NOT_CONTENT = /(^|[\\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\\s_-]|$)/i;
+  function isCollapsedProse(el) {
+    if (/^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) || el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")) return false;
+    if (NOT_CONTENT.test((el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || ""))) return false;
+    var ps = el.getElementsByTagName("p");
+    if (ps.length < 2) return false;
+    var len = 0;
+    for (var i = 0; i < ps.length && len < 300; i++) len += norm(ps[i].textContent).length;
+    return len >= 300 && linkDensity(el, norm(el.textContent).length) < 0.3;
   }
   function nextOutside(walker, node) {
     walker.currentNode = node;
@@ -69,14 +81,30 @@ var __ptdMain = (function () {
     for (var i = 0; i < tokens.length; i++) if (COMMENT_TOKEN.test(tokens[i])) return true;
     return false;
   }
+  // A page that declares itself a discussion (a forum thread, a question and its answers): its
+  // replies are its content.
+  var DISCUSSION = /^(DiscussionForumPosting|QAPage|Question|SocialMediaPosting)$/;
+  function isDiscussion(nodes) {
+    if (document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")) return true;
+    return nodes.some(function (o) {
+      var types = [].concat(o["@type"] || []);
+      return types.some(function (t) { return DISCUSSION.test(String(t)); });
+    });
+  }
+  // On a discussion page (a forum thread, a link aggregator's story) the comments are the content:
+  // they stay where what is left without them has almost no prose.
   function removeComments(root) {
     var els = root.querySelectorAll("div, section, ol, ul, li, aside, article, form, footer");
+    var found = [], inComments = 0;
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
-      if (!root.contains(el)) continue;
       if (!isCommentBlock(el) || el.querySelector("h1, [itemprop=articleBody]")) continue;
-      el.remove();
+      if (found.length && found[found.length - 1].contains(el)) continue;
+      found.push(el);
+      inComments += prose(el);
     }
+    if (!found.length || prose(root.body || root) - inComments < 150) return root;
+    for (var j = 0; j < found.length; j++) found[j].remove();
     return root;
   }
 
@@ -85,18 +113,19 @@ var __ptdMain = (function () {
   // Readability then returns the story and the cards. Blocks holding the headline or the marked
   // article body stay, and so does any block with much of the page's prose: then the class name
   // is not what it says.
-  function removeFurniture(doc) {
+  function removeFurniture(doc, index) {
     if (!doc.body) return;
-    var all = prose(doc.body);
+    var all = index.get(doc.body) || 0;
     var els = doc.body.querySelectorAll("nav, aside, footer, div, section, ul, ol, form, header, p, span, figure");
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       if (!doc.body.contains(el)) continue;
       var tag = el.nodeName;
-      var furniture = tag === "ASIDE" ||
-        (tag !== "HEADER" && BOILERPLATE.test((el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "")));
-      if (!furniture || el.querySelector("h1, [itemprop=articleBody]")) continue;
-      if (prose(el) > all * 0.4) continue;
+      var marker = (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "");
+      var furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
+      // Comments are removeComments' to judge (a discussion page's comments are its content).
+      if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]")) continue;
+      if ((index.get(el) || 0) > all * 0.4) continue;
       el.remove();
     }
   }
@@ -169,15 +198,27 @@ var __ptdMain = (function () {
 
   // Characters of prose under root: paragraphs, list items, cells and quotes of a sentence or
   // more that are not mostly links.
+  var PROSE_BLOCKS = "p, li, td, dd, blockquote, pre";
+  function proseOf(block) {
+    if (block.querySelector(PROSE_BLOCKS)) return 0; // counted at its innermost block
+    var len = norm(block.textContent).length;
+    return len >= 50 && linkDensity(block, len) < 0.3 ? len : 0;
+  }
   function prose(root) {
-    var total = 0, blocks = root.querySelectorAll("p, li, td, dd, blockquote, pre");
-    for (var i = 0; i < blocks.length; i++) {
-      var b = blocks[i];
-      if (b.querySelector("p, li, td, dd, blockquote, pre")) continue; // counted at its innermost block
-      var len = norm(b.textContent).length;
-      if (len >= 50 && linkDensity(b, len) < 0.3) total += len;
-    }
+    var total = 0, blocks = root.querySelectorAll(PROSE_BLOCKS);
+    for (var i = 0; i < blocks.length; i++) total += proseOf(blocks[i]);
     return total;
+  }
+  // prose() of every element under root at once (each block's prose added to its ancestors), for
+  // the passes that ask it of many nested elements. Read before removals: an ancestor's figure
+  // then still counts what was removed below it.
+  function proseIndex(root) {
+    var index = new Map(), blocks = root.querySelectorAll(PROSE_BLOCKS);
+    for (var i = 0; i < blocks.length; i++) {
+      var len = proseOf(blocks[i]);
+      if (len) for (var n = blocks[i]; n && n !== root.parentNode; n = n.parentNode) index.set(n, (index.get(n) || 0) + len);
+    }
+    return index;
   }
 
   // Readability keeps one block and only the siblings that score like it, so an article the page
@@ -185,7 +226,7 @@ var __ptdMain = (function () {
   // Where a container the page marks as its content holds the pick and, cleaned, a good deal more
   // prose, that container is the content; the smallest such wins, so a <main> with a sidebar loses
   // to the article inside it. With no pick at all, the largest landmark stands in.
-  function widerContainer(source, article, picked) {
+  function widerContainer(source, article, picked, index) {
     if (!source.body) return null;
     var pickText = picked ? norm(article.textContent) : "";
     var found = null, foundLength = 0;
@@ -194,6 +235,9 @@ var __ptdMain = (function () {
     for (var i = 0; i < els.length; i++) {
       var n = norm(els[i].textContent).length;
       if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
+      // Cleaning only removes prose: a container short of it before cleaning is out already.
+      var before = index.get(els[i]) || 0;
+      if (picked && (before < pickProse * 2 || before - pickProse < 800)) continue;
       var c = clean(removeComments(els[i].cloneNode(true)));
       var text = norm(c.textContent), len = text.length;
       if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
@@ -241,6 +285,14 @@ var __ptdMain = (function () {
     Array.prototype.forEach.call(doc.body.querySelectorAll("script, style, template, noscript"), function (n) { n.remove(); });
     return norm(doc.body.textContent).length;
   }
+  // bodyText() of the live page without cloning it.
+  function liveBodyText() {
+    if (!document.body) return 0;
+    var len = norm(document.body.textContent).length;
+    var skip = document.body.querySelectorAll("script, style, template, noscript");
+    for (var i = 0; i < skip.length; i++) if (!skip[i].parentNode.closest("script, style, template, noscript")) len -= norm(skip[i].textContent).length;
+    return len;
+  }
   function readableDocument() {
     var visible = visibleClone(document);
     var shown = bodyText(visible);
@@ -248,9 +300,10 @@ var __ptdMain = (function () {
       var ns = noscriptDocument("<title></title>");
       if (ns) { ns.title = document.title; return ns; }
     }
+    if (shown >= liveBodyText() * 0.2) return visible;
     var whole = document.cloneNode(true);
-    var all = bodyText(whole);
-    return shown < all * 0.2 ? whole : visible;
+    bodyText(whole);
+    return whole;
   }
 
   return function () {
@@ -259,14 +312,15 @@ var __ptdMain = (function () {
     // The page's JSON-LD, parsed at most once, and only if a fallback below needs it.
     var ld = null;
     function ldNodes() { return ld || (ld = jsonLdNodes()); }
-    removeComments(source);
-    removeFurniture(source);
+    if (!isDiscussion(ldNodes())) removeComments(source);
+    var index = source.body ? proseIndex(source.body) : new Map();
+    removeFurniture(source, index);
     try { article = new __ptd.Readability(source.cloneNode(true), { charThreshold: 500, keepClasses: true }).parse(); } catch (e) { article = null; }
     var picked = article && article.textContent ? norm(article.textContent).length : 0;
     var html = picked > 80 ? article.content : "";
     // Which way the content was found, for the quality bench's breakdown.
     var via = html ? "readability" : "";
-    var wider = widerContainer(source, article, picked);
+    var wider = widerContainer(source, article, picked, index);
     if (wider) { html = wider.innerHTML; via = "container"; }
     if (!html) {
       var body = jsonLdBody(ldNodes());
