@@ -50,10 +50,11 @@ export function errorResponse(err: ApiError): Response {
   return json(err.body, err.status, err.headers);
 }
 
+/** A request whose analysis failed (422): it spent nothing (docs/spec.md §1), and says so. */
 export function failureResponse(code: FailureCode | undefined, message: string, token?: string): Response {
   const body: ErrorBody =
     code && code in FAILURES ? failureBody(code, token) : { error: message, ...(token && { token }) };
-  return json(body, 422, token ? { "X-Result-Token": token } : {});
+  return json(body, 422, { ...(token && { "X-Result-Token": token }), "X-Quota-Cost": "0" });
 }
 
 /**

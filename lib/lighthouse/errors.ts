@@ -92,3 +92,18 @@ export function asLighthouseError(err: unknown): LighthouseErrorLike | null {
   }
   return null;
 }
+
+/**
+ * A report Lighthouse wrote about Chromium's own error page: the page moved itself (a script, a
+ * meta refresh) to an address that did not answer or that the egress guard refused, and the
+ * audits ran on "This site can't be reached". Never a result: the proxy's records name the
+ * cause, else the page could not be loaded. Null for a report about the page itself.
+ */
+export function failureFromErrorPageReport(
+  urls: { finalDisplayedUrl?: string; mainDocumentUrl?: string },
+  ctx: NavigationContext,
+): OperationFailure | null {
+  const shown = [urls.finalDisplayedUrl, urls.mainDocumentUrl].find((u) => u?.startsWith("chrome-error:"));
+  if (!shown) return null;
+  return egressVerdict(ctx) ?? failure("load_failed", `the report is about ${shown}`);
+}

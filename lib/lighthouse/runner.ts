@@ -24,7 +24,7 @@ import {
   loadLighthouse,
   type LighthouseConfig,
 } from "./config";
-import { asLighthouseError, failureFromLighthouseError } from "./errors";
+import { asLighthouseError, failureFromErrorPageReport, failureFromLighthouseError } from "./errors";
 import { documentHosts } from "./hosts";
 import { toLighthouseResult } from "./result";
 import type { LighthouseResult, LighthouseRunOptions } from "./types";
@@ -138,6 +138,8 @@ export class LighthouseRunner {
     const lhr = settled.value?.lhr;
     if (!lhr) throw failure("unexpected", "Lighthouse returned no report");
     if (lhr.runtimeError) throw failureFromLighthouseError(lhr.runtimeError, ctx(settled.value));
+    const errorPage = failureFromErrorPageReport(lhr, ctx(settled.value));
+    if (errorPage) throw errorPage;
     return toLighthouseResult(lhr, opts.device, opts.includeAudits);
   }
 

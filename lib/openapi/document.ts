@@ -27,6 +27,7 @@ import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/
 import { errorSchemaFor, errorSchemas, errorStatuses } from "./errors";
 import {
   type HeaderObject,
+  failureCostHeader,
   operationHeaders,
   producedByHeader,
   resultHeaders,
@@ -143,7 +144,7 @@ function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
       422: jsonResponse(
         "A parameter is invalid (`error` is the code), or, with `sync: true`, the analysis failed (`error` is the sentence, `code` our code).",
         z.union([errorSchemas.ValidationError, errorSchemas.OperationFailure]),
-        { "X-Result-Token": resultTokenHeader },
+        { "X-Result-Token": resultTokenHeader, ...failureCostHeader },
       ),
       504: jsonResponse(
         "processing_timeout: a sync request ran past 60 seconds. The work continues; collect it with GET /result/{token}.",
@@ -217,6 +218,7 @@ function registerResult(registry: OpenAPIRegistry) {
       410: jsonResponse("The result is older than 30 days.", errorSchemas.ExpiredError),
       422: jsonResponse("The analysis ran and failed.", errorSchemas.OperationFailure, {
         "X-Result-Token": { ...resultTokenHeader, required: true },
+        ...failureCostHeader,
       }),
     },
   });

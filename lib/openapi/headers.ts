@@ -42,6 +42,14 @@ export const operationHeaders: Record<string, HeaderObject> = {
   },
 };
 
+/** On a 422 for an analysis that ran and failed: what it spent, always 0. */
+export const failureCostHeader: Record<string, HeaderObject> = {
+  "X-Quota-Cost": {
+    description: "With an operational failure: 0 — a request whose analysis failed spends nothing.",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
 /** A 200 of GET /result/{token}. */
 export const resultHeaders: Record<string, HeaderObject> = {
   "X-Result-Token": { ...resultTokenHeader, required: true },

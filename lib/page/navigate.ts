@@ -2,10 +2,18 @@
  * Navigation and everything that decides whether the loaded document is a usable web page:
  * network errors, bot checks, HTTP status, content type and declared size.
  */
-import type { CDPSession, Page, Request, Response } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { botCheckFromHeaders, DETECT_BOT_CHECK_JS, waitForBotCheckToClear } from "./bot-check";
-import { failure, failureFromNavigationError, failureFromResponse, isHtmlContentType } from "./failures";
+import { failure, failureFromNavigationError, isHtmlContentType } from "./failures";
+import {
+  confirmDocument,
+  errorPageFailure,
+  judgedNow,
+  markJudged,
+  watchMainDocument,
+  type MainDocument,
+} from "./main-document";
 import { probeConnection } from "./probe";
 import { trackNetwork } from "./settle";
 import type { LoadPolicy, VisitLimits } from "./types";
@@ -24,57 +32,12 @@ export interface NavigationResult {
   status: number;
   headers: Record<string, string>;
   navigationMs: number;
+  /** The main frame's documents, watched until the page is released (late navigations). */
+  main: MainDocument;
 }
 
 /** Longest we spend probing a connection after a navigation timeout. */
 const PROBE_TIMEOUT_MS = 3_000;
-
-function isMainFrameNavigation(page: Page, request: Request): boolean {
-  try {
-    return request.isNavigationRequest() && request.frame() === page.mainFrame();
-  } catch {
-    // Requests without a frame (workers) are never the main document.
-    return false;
-  }
-}
-
-/**
- * Watches main-frame documents: the hosts of every hop, the latest response, the first commit.
- * A response that can already be judged from its headers (a PDF, an image, a declared 50 MB
- * body) settles `early`, so the caller can stop the load instead of letting Chromium render it.
- */
-function watchMainDocument(page: Page, maxBytes: number) {
-  let settleEarly: (f: OperationFailure) => void = () => undefined;
-  let markCommitted: () => void = () => undefined;
-  const state = {
-    hosts: [] as string[],
-    response: null as Response | null,
-    early: null as OperationFailure | null,
-    earlyPromise: new Promise<OperationFailure>((resolve) => (settleEarly = resolve)),
-    committed: new Promise<void>((resolve) => (markCommitted = resolve)),
-  };
-  page.on("request", (request) => {
-    if (!isMainFrameNavigation(page, request)) return;
-    try {
-      state.hosts.push(new URL(request.url()).hostname);
-    } catch {
-      // data: or about: URLs have no host worth recording.
-    }
-  });
-  page.on("response", (response) => {
-    if (!isMainFrameNavigation(page, response.request())) return;
-    state.response = response;
-    const early = earlyVerdict(response.status(), response.headers(), maxBytes);
-    if (early && !state.early) {
-      state.early = early;
-      settleEarly(early);
-    }
-  });
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) markCommitted();
-  });
-  return state;
-}
 
 /**
  * Stop a document that is still loading. Closing a page between its response and
@@ -89,19 +52,6 @@ async function stopLoading(
   // A download never commits a document: the navigation settles (fails) instead.
   await Promise.race([committed, navigation, new Promise((r) => setTimeout(r, 3_000))]);
   await page.evaluate("window.stop()").catch(() => undefined);
-}
-
-/** What the headers alone prove: a successful response that is not HTML, or HTML declared too big. */
-function earlyVerdict(status: number, h: Record<string, string>, maxBytes: number): OperationFailure | null {
-  if (status < 200 || status >= 300) return null;
-  // Without a content type Chromium sniffs the body: only the rendered document can tell.
-  if (h["content-type"] && !isHtmlContentType(h["content-type"]))
-    return failure("not_a_web_page", `content type ${h["content-type"]}`);
-  const length = Number(h["content-length"]);
-  // Only an unencoded length says how big the HTML will be; a compressed one understates it.
-  if (!h["content-encoding"] && Number.isFinite(length) && length > maxBytes)
-    return failure("too_big", "Content-Length over the HTML limit");
-  return null;
 }
 
 /** The challenge vendor ("" for none) and the content type Chromium gave the loaded document. */
@@ -217,25 +167,35 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
     await network.settle(text ? Math.max(0, loadDeadline - Date.now()) : limits.settleMaxMs);
 
     if (main.early) throw main.early;
+    // A script or meta refresh that moved the page to an address that did not answer (or that the
+    // egress guard refused) left Chromium's error page: the visit fails with that cause.
+    const moved = errorPageFailure(page, main, opts.egress);
+    if (moved) throw moved;
     const first = main.response;
     if (!first) throw failure("load_failed", "no response for the main document");
+    const inspected = judgedNow(main);
     // One round trip for both questions about the document.
     let doc = await inspectDocument(page);
     const vendor = botCheckFromHeaders(first.status(), first.headers()) || doc.vendor;
     if (vendor) {
-      if (!(await waitForBotCheckToClear(page, limits.botCheckWaitMs))) throw failure("bot_check", vendor);
+      if (!(await waitForBotCheckToClear(page, limits.botCheckWaitMs)))
+        throw errorPageFailure(page, main, opts.egress) ?? failure("bot_check", vendor);
       await network.settle(limits.settleMaxMs);
-      doc = await inspectDocument(page);
-    }
+      markJudged(main); // the challenge's successor: no challenge
+    } else markJudged(main, inspected);
 
+    // The page may have moved on while we looked (a script, a meta refresh): its new document is
+    // judged as a late one is — error page, challenge, status — and asked about again.
+    const cleared = await confirmDocument(page, main, {
+      egress: opts.egress,
+      botCheckWaitMs: limits.botCheckWaitMs,
+    });
+    if (vendor || cleared || main.commits !== inspected.commits) doc = await inspectDocument(page);
     const response = main.response ?? first;
     const headers = response.headers();
-    const status = response.status();
-    const bad = failureFromResponse(status, headers);
-    if (bad) throw bad;
     const docType = doc.contentType ?? headers["content-type"];
     if (!isHtmlContentType(docType)) throw failure("not_a_web_page", `content type ${docType ?? "unknown"}`);
-    return { status, headers, navigationMs };
+    return { status: response.status(), headers, navigationMs, main };
   } finally {
     network.dispose();
   }

@@ -6,7 +6,9 @@
  * Order: validate selectors (on the blank page, nothing fetched) → install ad/cookie blocking →
  * navigate (DOMContentLoaded within the timeout, then `load` while time remains) → let in-flight
  * requests finish → bot check → HTTP status → content type → cookie banner → page options →
- * rendered HTML and its size.
+ * rendered HTML and its size → the document confirmed again → operations → confirmed once more.
+ * A page that moved itself meanwhile to Chromium's error page, a failing status or a challenge
+ * fails the visit (lib/page/main-document.ts): that page is never content.
  */
 import type { Page } from "playwright-core";
 import { OperationFailure } from "@/lib/failures";
@@ -15,6 +17,7 @@ import { boundedContent } from "./bounded-transfer";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
 import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
+import { confirmDocument } from "./main-document";
 import { captureConsole } from "./console-capture";
 import { enableAdBlocking } from "./adblock";
 import { enableCookieBannerBlocking } from "./cookie-banners";
@@ -127,8 +130,12 @@ async function runVisit<T>(
     if (ads) await ads.settle();
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
-    const html = await renderedHtml(page, limits.maxHtmlBytes);
+    let html = await renderedHtml(page, limits.maxHtmlBytes);
     if (crashed) throw failure("load_failed", "the page crashed");
+    // The page may have moved itself since it was judged (a timer, a meta refresh): to Chromium's
+    // error page, a failing status or a challenge. A challenge that cleared is read again.
+    const confirm = { egress: lease.egress, botCheckWaitMs: limits.botCheckWaitMs };
+    if (await confirmDocument(page, nav.main, confirm)) html = await renderedHtml(page, limits.maxHtmlBytes);
 
     const snapshot: PageSnapshot = {
       url: req.url,
@@ -142,7 +149,15 @@ async function runVisit<T>(
       settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
     };
     try {
-      return await consume(snapshot);
+      const result = await consume(snapshot).catch(async (err: unknown) => {
+        // An operation that failed because the document was replaced under it: the replacement says why.
+        await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0, settleFirst: true });
+        throw err;
+      });
+      // A document replaced while the operations read it must not answer in its place: what they
+      // read may have been Chromium's error page or a challenge (no waiting for it to clear now).
+      await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0 });
+      return result;
     } finally {
       recordStage("capture", performance.now() - captured);
     }

@@ -116,6 +116,14 @@ describe("lighthouse", () => {
     expect(site.canaryConnections()).toBe(0);
   });
 
+  it("a page that moves itself to a refused https address fails with the cause, not a report on Chromium's error page", async () => {
+    const err = await timed("page moving to a refused address", () =>
+      failureOf(lighthouse(specFor({ url: "http://lh.test/moves-tls" }), ORG)),
+    );
+    expect(err.code, err.detail).toBe("not_public");
+    expect(site.canaryConnections()).toBe(0);
+  });
+
   it("stops a page that never answers at the budget (timeout), and the browser stays usable", async () => {
     const runner = getLighthouseRunner();
     const before = await runner.stats();

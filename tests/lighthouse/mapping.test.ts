@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Result } from "lighthouse";
 import type { EgressBlockedEvent, EgressFailureEvent, EgressProxy } from "@/lib/net/egress-proxy";
-import { failureFromLighthouseError } from "@/lib/lighthouse/errors";
+import { failureFromErrorPageReport, failureFromLighthouseError } from "@/lib/lighthouse/errors";
 import { documentHosts } from "@/lib/lighthouse/hosts";
 import { toLighthouseResult } from "@/lib/lighthouse/result";
 
@@ -126,6 +126,18 @@ describe("Lighthouse errors → failures", () => {
       artifacts: { DevtoolsLogError: log },
     } as unknown as Parameters<typeof documentHosts>[1];
     expect(documentHosts(new URL("http://lh.test/escape"), result)).toEqual(["lh.test", "127.0.0.1"]);
+  });
+
+  it("fails a report Lighthouse wrote about Chromium's error page (a page that moved itself)", () => {
+    const errorPage = { finalDisplayedUrl: "chrome-error://chromewebdata/" };
+    const hosts = ["lh.test", "unreachable.test"];
+    expect(
+      failureFromErrorPageReport(errorPage, ctx(fakeEgress({}, { "unreachable.test": "refused" }), hosts))
+        ?.code,
+    ).toBe("connection_refused");
+    expect(failureFromErrorPageReport(errorPage, ctx(fakeEgress(), hosts))?.code).toBe("load_failed");
+    const page = { finalDisplayedUrl: "http://lh.test/", mainDocumentUrl: "http://lh.test/" };
+    expect(failureFromErrorPageReport(page, ctx())).toBeNull();
   });
 });
 

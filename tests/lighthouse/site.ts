@@ -38,6 +38,15 @@ export async function startLighthouseSite(): Promise<LighthouseSite> {
   const canaryPort = await listen(canary, sockets);
 
   const site = http.createServer((req, res) => {
+    if (req.url?.startsWith("/moves-tls")) {
+      // Moves itself `after` ms past `load` to an https address the egress guard refuses, which
+      // leaves Chromium's error page in the tab.
+      const after = Number(new URL(req.url, "http://x").searchParams.get("after") ?? 0);
+      const move = `addEventListener("load", () => setTimeout(() => { location.href = "https://127.0.0.1:${canaryPort}/"; }, ${after}));`;
+      return void res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(PAGE.replace("</body>", `<script>${move}</script></body>`));
+    }
     switch (req.url) {
       case "/missing":
         return void res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not here</h1>");
