@@ -91,6 +91,24 @@ var __ptdMain = (function () {
       return types.some(function (t) { return DISCUSSION.test(String(t)); });
     });
   }
+  // Comments under an article go; a page of comments with no article above them (a forum
+  // thread, a link aggregator's story) keeps them. The article is a body the page marks as one,
+  // outside the comments, with a few lines of prose.
+  var ARTICLE_BODY = "[itemprop=articleBody], article:has(h1), .entry-content, .post-content, .post-body, .post-entry, .article-content, .article-body, .article__body, .article__content, .story-body, .blog-post-content, .single-post-content";
+  function commentProseIn(el, comments) {
+    var n = 0;
+    for (var i = 0; i < comments.length; i++) if (el.contains(comments[i])) n += prose(comments[i]);
+    return n;
+  }
+  function hasArticleBody(root, comments) {
+    var bodies = root.querySelectorAll(ARTICLE_BODY);
+    for (var i = 0; i < bodies.length; i++) {
+      var inside = false;
+      for (var j = 0; j < comments.length && !inside; j++) inside = comments[j].contains(bodies[i]);
+      if (!inside && prose(bodies[i]) - commentProseIn(bodies[i], comments) >= 100) return true;
+    }
+    return false;
+  }
   // On a discussion page (a forum thread, a link aggregator's story) the comments are the content:
   // they stay where what is left without them has almost no prose.
   function removeComments(root) {
@@ -103,7 +121,7 @@ var __ptdMain = (function () {
       found.push(el);
       inComments += prose(el);
     }
-    if (!found.length || prose(root.body || root) - inComments < 150) return root;
+    if (!found.length || prose(root.body || root) - inComments < 150 || !hasArticleBody(root, found)) return root;
     for (var j = 0; j < found.length; j++) found[j].remove();
     return root;
   }
@@ -162,6 +180,8 @@ var __ptdMain = (function () {
       var len = norm(el.textContent).length;
       if (len > total * 0.5) continue;
       var marker = (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "");
+      // Comments are removeComments' to judge: on a discussion page they are the content.
+      if (/comment|respond/i.test(marker)) continue;
       if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) { el.remove(); continue; }
       // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
       // (links within the page) and a list of shops or sources (other sites) are content.
@@ -231,7 +251,8 @@ var __ptdMain = (function () {
     var pickText = picked ? norm(article.textContent) : "";
     var found = null, foundLength = 0;
     var pickProse = picked ? prose(new DOMParser().parseFromString(article.content, "text/html").body) : 0;
-    var els = source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
+    // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
+    var els = picked && pickProse < 200 ? [] : source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
     for (var i = 0; i < els.length; i++) {
       var n = norm(els[i].textContent).length;
       if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
@@ -245,6 +266,16 @@ var __ptdMain = (function () {
       // only a container with at least twice the pick's prose, and 800 characters more, wins.
       if (picked && (prose(c) < pickProse * 2 || prose(c) - pickProse < 800)) continue;
       if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
+    }
+    if (!found && picked) {
+      // A pick that is a small part of the page's marked article (a teaser, a caption, a box)
+      // was a wrong pick: the landmark, cleaned, is the content.
+      var landmarks = source.body.querySelectorAll(LANDMARKS), biggest = null, most = 0;
+      for (var j = 0; j < landmarks.length; j++) {
+        var m = norm(landmarks[j].textContent).length;
+        if (m > most) { most = m; biggest = landmarks[j]; }
+      }
+      if (biggest && most > 1500 && picked < most * 0.25) found = clean(removeComments(biggest.cloneNode(true)));
     }
     return found;
   }

@@ -112,6 +112,21 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("312 Comments");
   });
 
+  it("keeps the replies of a discussion page, where they are the content", async () => {
+    const replies = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<div class="comment" id="comment-${i + 1}"><div class="comment-author">poster${i + 1}</div><div class="comment-body"><p>Reply ${i + 1}: in my experience the migration went fine once we pinned the versions and read the changelog twice.</p></div></div>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(`<header><h1>Anyone upgraded to version 5?</h1></header>
+        <main><div class="topic-link"><a href="https://example.org/release">Version 5 released</a></div>
+        <div class="comments">${replies}</div></main>`),
+    );
+    expect(md).toContain("Reply 1: in my experience");
+    expect(md).toContain("Reply 8: in my experience");
+  });
+
   it("keeps a short news story and none of the site's story cards beside it", async () => {
     const cards = Array.from(
       { length: 12 },
