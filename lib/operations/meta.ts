@@ -354,13 +354,12 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
     const ldNames = ldAuthors.filter((x) => !isOrg(x)).map((x) => asName(str(x.name))).filter(Boolean);
     // The organization (or site) stands as author only when no person is named anywhere.
     const orgName = ldAuthors.filter(isOrg).map((x) => clean(str(x.name))).find(Boolean) ?? null;
-    // The first line a reader sees: an author box's name, not the biography under it.
-    const firstLine = (el) => (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).find(Boolean);
-    // A name link or name box as rendered: its first line ("Corti", not "CortiAI platform for
-    // healthcare" run together from the title under it), after a bare "By" label.
+    // A name link or name box as rendered: the first line a reader sees ("Corti", not "CortiAI
+    // platform for healthcare" run together from the title under it; an author box's name, not the
+    // biography under it), after a bare label over it ("By", "Author": see labelOrRole).
     const nameLine = (el) => {
       const lines = (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).filter(Boolean);
-      return /^((written|posted) )?by:?$/i.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
+      return labelOrRole.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
     };
     // A site's navigation (a top bar's "Columnists" list, an "Authors" dropdown) names writers,
     // not the article's: a byline is never inside it. A page-wide wrapper that happens to carry
@@ -453,7 +452,7 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
       const said = /^by:?\\s+(\\p{Lu}[\\p{L}'’-]+)$/iu;
       const boxes = Array.from(document.querySelectorAll('[class*="byline" i], [id*="byline" i]')).slice(0, 20);
       for (const box of boxes.filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el))) {
-        const v = said.exec(firstLine(box) ?? "")?.[1];
+        const v = said.exec(nameLine(box) ?? "")?.[1];
         if (v && !isSite(v)) return v;
         for (const a of Array.from(box.querySelectorAll("a[href]")).slice(0, 5)) {
           const name = clean(a.textContent);
@@ -490,9 +489,9 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
       // Reddit's post element carries its poster as an attribute: <shreddit-post author="jdoe">.
       firstText("shreddit-post[author]", (el) => el.getAttribute("author")) ??
       firstText("[data-author-name]", (el) => el.getAttribute("data-author-name")) ??
-      handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
+      handleOrName(firstText('[itemprop*="author" i]:not(meta)', nameLine)) ??
       // Microdata's author box may list several people: "A, B, C" (each a name).
-      nameList(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
+      nameList(firstText('[itemprop*="author" i]:not(meta)', nameLine)) ??
       firstText('[rel="author"]') ??
       twoWords(firstText('a[class*="author" i], :not(body, html)[class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
       twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], :not(body, html)[class*="byline" i] a', nameLine)) ??
@@ -514,7 +513,7 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
       handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
-      personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine)) ??
+      personLike(firstText('[class*="byline" i], [class*="author" i]', nameLine)) ??
       // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("admin"),
       // or only in its title ("Posts by Jane Doe"), its picture's alt text, or its address.
       handleOrName(firstText('a[href*="/author/"], a[rel~="author"]', authorLinkName)) ??
