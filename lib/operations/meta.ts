@@ -514,7 +514,7 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
       handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
       personLike(firstText('[class*="byline" i], [class*="author" i]', nameLine)) ??
-      // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("admin"),
+      // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("jdoe"),
       // or only in its title ("Posts by Jane Doe"), its picture's alt text, or its address.
       handleOrName(firstText('a[href*="/author/"], a[rel~="author"]', authorLinkName)) ??
       // An author box's portrait, named in its alt text ("Jane Doe", "Photo of Jane Doe").
