@@ -144,6 +144,14 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
       const r = await app.post(`/api/${op}`, { url, sync: true }, key);
       expect(r.status, op).toBe(200);
     }
+    // A page whose meta tags and byline are malformed (tests/support/sites/meta-pages.ts): the
+    // answer is well-formed all the same, and the checker reads its formats.
+    const malformed = await app.post(
+      "/api/meta",
+      { url: "http://article.test/meta/labels", sync: true },
+      key,
+    );
+    expect(await malformed.json()).toMatchObject({ publication_date: "2016-05-24", author_name: null });
     const shot = await app.post(
       "/api/screenshot",
       { url, sync: true, screenshot_options: { full_page: false, viewport_width: 400 } },

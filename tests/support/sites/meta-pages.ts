@@ -4,7 +4,9 @@
  * expanded ("%Z"), bylines that are labels ("Produced by", "The Author"), a section's name in
  * capitals where a byline goes, and an author box headed "Meet …".
  */
-import type { Handler } from "./pages";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+type Page = (req: IncomingMessage, res: ServerResponse) => void;
 
 const PROSE = Array.from(
   { length: 4 },
@@ -17,11 +19,12 @@ const article = (head: string, body: string) =>
 <body><main><article><h1>Storm season</h1>${body}${PROSE}</article></main></body></html>`;
 
 const send =
-  (body: string): Handler =>
+  (body: string): Page =>
   (_req, res) =>
     void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
 
-export const META_PAGES: Record<string, Handler> = {
+/** Served by both local sites: tests/support/sites (the engine's tests) and local-site.ts (the API's). */
+export const META_PAGES: Record<string, Page> = {
   // Labels where the byline goes, and a declared time with an unexpanded "%Z".
   "/meta/labels": send(
     article(
