@@ -2,6 +2,7 @@ import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
 import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 import { JSON_LD_NODES } from "./json-ld";
+import { ISO_AS_WRITTEN, LABEL_OR_ROLE, SECTION_HEADING, wellFormedMetadata } from "./meta-answer";
 
 /** The Metadata result (docs/spec.md §2.6): every field a string or null. */
 export interface Metadata {
@@ -134,9 +135,14 @@ const WRITTEN_DATES = String.raw`
 /**
  * `meta`, read from the live DOM in one evaluation. Sources in order of trust: JSON-LD (what
  * publishers write for search engines), Open Graph / Twitter / Dublin Core meta tags, then
- * document structure (<title>, <html lang>, <time>, rel=author, byline classes).
+ * document structure (<title>, <html lang>, <time>, rel=author, byline classes). Every answer
+ * then passes meta-answer.ts: its date and author are well-formed or null.
  */
 export async function meta(snap: PageSnapshot): Promise<Metadata> {
+  return wellFormedMetadata(await readMetadata(snap));
+}
+
+async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
   const contentLanguage = snap.headers["content-language"] ?? null;
   // A string, not a function: the page gets plain JavaScript whatever compiled this module
   // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
@@ -261,6 +267,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
         .filter(Boolean)
         .flatMap((x) => [x.toLowerCase(), x.toLowerCase().replace(/\.(com|org|net|co\.uk|fr|de|es|it|nl|io|ca|au|in)$/, "")]),
     );
+    const labelOrRole = new RegExp(${JSON.stringify(LABEL_OR_ROLE)}, "iu");
+    const sectionHeading = new RegExp(${JSON.stringify(SECTION_HEADING)}, "u");
     const decode = (v) => (v && /&[#a-z0-9]+;/i.test(v) ? new DOMParser().parseFromString(v, "text/html").body.textContent : v);
     // The lowercase particles of many names ("Vincent van Gogh", "María de la Cruz").
     const PARTICLES = "van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|bin|ibn|al";
@@ -310,8 +318,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       v = v.replace(/^[\\s,;:|·•-]+|[\\s,;:|·•-]+$/g, "")
         // A box's label before the name ("Author", "About the author"), then a byline's "By".
         .replace(/^(about the )?(authors?|autor(in)?|auteur|autore)(:\\s*|\\s+)(?=\\p{Lu})/iu, "")
-        // An author box's heading: "About Jane Doe".
-        .replace(/^[Aa]bout\\s+(?=\\p{Lu}\\S*\\s+\\p{Lu})/u, "")
+        // An author box's heading: "About Jane Doe", "Meet Wes Bos".
+        .replace(/^(?:[Aa]bout|[Mm]eet)\\s+(?=\\p{Lu}\\S*\\s+\\p{Lu})/u, "")
         .replace(/^((written|posted|reviewed|edited|reported|compiled|created|published|story|report|reporting|text|article|analysis|words) )?(by|par|von|por|di|door)(:\\s*|\\s+)/i, "")
         .trim();
       v = tidyName(v);
@@ -321,8 +329,10 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       if (!v || v.length > 120 || /^(https?:\\/\\/|@|www\\.)/i.test(v) || /\\b(19|20)\\d\\d\\b|@/.test(v) || v.split(/\\s+/).length > 12) return null;
       // Link and widget labels found by loose byline selectors are not names.
       if (/^(follow|skip|share|sign|subscribe|view|read|more|about|contact|menu|authority control|fail)\\b/i.test(v)) return null;
-      // A bare label ("Posted by") is not a name.
-      if (/^((written|posted|reviewed|authored) )?by$/i.test(v)) return null;
+      // A bare label or role ("Produced by", "The Author", "Staff") is not a name, nor is a
+      // section's name in capitals ("THE DIGITS"): meta-answer.ts's rules, read here so that the
+      // next rule gets its turn.
+      if (labelOrRole.test(v) || sectionHeading.test(v)) return null;
       // A form's field label ("Your Name: *", "Email") is not a name.
       if (/[:*]|^(your )?(name|e-?mail|website|comment)\\b/i.test(v)) return null;
       // Nor is a link's label ("Author Website", "View profile", "All posts").
@@ -344,13 +354,12 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     const ldNames = ldAuthors.filter((x) => !isOrg(x)).map((x) => asName(str(x.name))).filter(Boolean);
     // The organization (or site) stands as author only when no person is named anywhere.
     const orgName = ldAuthors.filter(isOrg).map((x) => clean(str(x.name))).find(Boolean) ?? null;
-    // The first line a reader sees: an author box's name, not the biography under it.
-    const firstLine = (el) => (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).find(Boolean);
-    // A name link or name box as rendered: its first line ("Corti", not "CortiAI platform for
-    // healthcare" run together from the title under it), after a bare "By" label.
+    // A name link or name box as rendered: the first line a reader sees ("Corti", not "CortiAI
+    // platform for healthcare" run together from the title under it; an author box's name, not the
+    // biography under it), after a bare label over it ("By", "Author": see labelOrRole).
     const nameLine = (el) => {
       const lines = (el.innerText ?? el.textContent ?? "").split(/\\n/).map((l) => l.trim()).filter(Boolean);
-      return /^((written|posted) )?by:?$/i.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
+      return labelOrRole.test(lines[0] ?? "") ? (lines[1] ?? null) : (lines[0] ?? null);
     };
     // A site's navigation (a top bar's "Columnists" list, an "Authors" dropdown) names writers,
     // not the article's: a byline is never inside it. A page-wide wrapper that happens to carry
@@ -443,7 +452,7 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       const said = /^by:?\\s+(\\p{Lu}[\\p{L}'’-]+)$/iu;
       const boxes = Array.from(document.querySelectorAll('[class*="byline" i], [id*="byline" i]')).slice(0, 20);
       for (const box of boxes.filter((el) => el !== document.body && el !== document.documentElement && !inNavigation(el) && !inAside(el))) {
-        const v = said.exec(firstLine(box) ?? "")?.[1];
+        const v = said.exec(nameLine(box) ?? "")?.[1];
         if (v && !isSite(v)) return v;
         for (const a of Array.from(box.querySelectorAll("a[href]")).slice(0, 5)) {
           const name = clean(a.textContent);
@@ -480,9 +489,9 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       // Reddit's post element carries its poster as an attribute: <shreddit-post author="jdoe">.
       firstText("shreddit-post[author]", (el) => el.getAttribute("author")) ??
       firstText("[data-author-name]", (el) => el.getAttribute("data-author-name")) ??
-      handleOrName(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
+      handleOrName(firstText('[itemprop*="author" i]:not(meta)', nameLine)) ??
       // Microdata's author box may list several people: "A, B, C" (each a name).
-      nameList(firstText('[itemprop*="author" i]:not(meta)', firstLine)) ??
+      nameList(firstText('[itemprop*="author" i]:not(meta)', nameLine)) ??
       firstText('[rel="author"]') ??
       twoWords(firstText('a[class*="author" i], :not(body, html)[class*="author" i] a, a[href*="/author/"], a[href*="/authors/"]', nameLine)) ??
       twoWords(firstText('[class*="author-name" i], [class*="authorName" i], [class*="byline__name" i], :not(body, html)[class*="byline" i] a', nameLine)) ??
@@ -504,8 +513,8 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
       handleOrName(firstText('.postprofile .username, .postprofile a[href*="mode=viewprofile"], .postleft dt strong, .PostUser-name, a.hnuser, a.person-listing, .ipsEntry__username a, a.ipsUsername')) ??
       // A profile link inside a byline is the writer's handle (Lobsters' "/~scvalex", LessWrong's "/users/…").
       handleOrName(firstText(['/~', '/u/', '/user/', '/users/'].flatMap((p) => [\`:not(body, html)[class*="byline" i] a[href*="\${p}"]\`, \`:not(body, html)[class*="author" i] a[href*="\${p}"]\`]).join(", "))) ??
-      personLike(firstText('[class*="byline" i], [class*="author" i]', firstLine)) ??
-      // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("admin"),
+      personLike(firstText('[class*="byline" i], [class*="author" i]', nameLine)) ??
+      // A link to the writer's archive ("/author/jdoe/", rel=author) that names a login ("jdoe"),
       // or only in its title ("Posts by Jane Doe"), its picture's alt text, or its address.
       handleOrName(firstText('a[href*="/author/"], a[rel~="author"]', authorLinkName)) ??
       // An author box's portrait, named in its alt text ("Jane Doe", "Photo of Jane Doe").
@@ -802,10 +811,18 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
     // metascraper-date's sources (JSON-LD, meta tags incl. citation_*, microdata, <time>, dated
     // byline and date-classed text), then a date shown under the headline; normalized to ISO 8601
     // (an ISO value is kept as written, so its day is the publisher's, not UTC's).
+    const isoAsWritten = new RegExp(${JSON.stringify(ISO_AS_WRITTEN)});
     const toIso = (raw) => {
       const v = clean(raw);
       if (!v) return null;
-      if (/^\\d{4}-\\d{2}-\\d{2}/.test(v)) return v;
+      // ISO 8601 as written, or its day where the rest is malformed ("2016-05-24T05:55%Z", an
+      // unexpanded template); a day the calendar lacks ("2025-02-30") is no date.
+      const iso = isoAsWritten.exec(v) ?? /^(\\d{4})-(\\d{2})-(\\d{2})/.exec(v);
+      if (iso) {
+        const [Y, M, D] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+        if (!(M >= 1 && M <= 12 && new Date(Date.UTC(Y, M - 1, D)).getUTCDate() === D)) return null;
+        return iso[0];
+      }
       // A written date ("12 March 2025", "12. März 2025") is read as written, not through the
       // browser's English-only, local-time Date.parse.
       const written = dayIn(v);

@@ -31,6 +31,27 @@ export const keywordsResultSchema = z.array(z.string()).describe("Keywords, most
 
 const nullableString = z.string().nullable();
 
+/**
+ * A day, or an instant with its offset: what a date answer may be (lib/operations/meta-answer.ts
+ * brings every answer to one of these forms or to null). Both are ISO 8601; JSON Schema's `date`
+ * and `date-time` formats (RFC 3339) say so to any validator.
+ */
+export const publicationDateSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })])
+  .nullable()
+  .describe(
+    "When the page was first published, in ISO 8601: a day (`2025-03-04`) or a date-time with its UTC offset " +
+      "(`2025-03-04T10:00:00Z`, `2025-03-04T10:00:00+02:00`), as the page declares it. " +
+      "null when the page states no date that can be read as one.",
+  );
+
+export const authorNameSchema = nullableString.describe(
+  "Who wrote the page: a person's name, several joined with \", \" (`Jane Doe, John Roe`), or an organization's " +
+    "name; a forum's login where that is all the page gives. null when the page names no one. Never a label or " +
+    "role (`By`, `Produced by`, `The Author`, `Staff`), an author box's heading (`Meet Jane Doe` is `Jane Doe`), " +
+    "a section's name, a URL, an e-mail address or a date.",
+);
+
 export const metadataSchema = z
   .object({
     title: nullableString,
@@ -38,9 +59,9 @@ export const metadataSchema = z
     language: nullableString,
     main_image_url: nullableString,
     favicon_url: nullableString,
-    author_name: nullableString,
+    author_name: authorNameSchema,
     feed_url: nullableString,
-    publication_date: nullableString,
+    publication_date: publicationDateSchema,
     additional_author_information: z.record(z.string(), z.unknown()).nullable(),
   })
   .describe("Metadata of the page.");

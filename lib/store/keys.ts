@@ -41,5 +41,8 @@ export function cacheKeyFor(op: OperationName, spec: RunSpec): string {
   if (op === "screenshot") parts.screenshot = spec.screenshotOptions;
   if (op === "lighthouse") parts.lighthouse = spec.lighthouse;
   if (op === "markdown" && spec.markdown?.includeTitle) parts.markdown = spec.markdown;
+  // A result's form changed: meta answers stored before dates and authors were always well-formed
+  // (issue 23) may break the document's schema, so they are not reused.
+  if (op === "meta") parts.form = 2;
   return `${op}:${sha256(canonicalJson(parts))}`;
 }

@@ -51,6 +51,39 @@ describe("the response checker", () => {
     // Paths outside the API are not its business.
     expect(contractViolation({ ...ok, path: "/api/health", status: 500, body: "" })).toBeNull();
   });
+
+  it("checks formats: a meta answer's publication_date must be an ISO 8601 day or date-time, or null", () => {
+    const headers = new Headers({
+      "content-type": "application/json",
+      "x-result-token": "req_1",
+      "x-cache": "MISS",
+      "x-quota-cost": "1",
+      "x-quota-remaining": "99",
+      "x-concurrency-limit": "2",
+    });
+    const answer = (publication_date: string | null) =>
+      contractViolation({
+        ...ok,
+        headers,
+        status: 200,
+        body: JSON.stringify({
+          title: "T",
+          description: null,
+          language: "en",
+          main_image_url: null,
+          favicon_url: null,
+          author_name: "Jane Doe",
+          feed_url: null,
+          publication_date,
+          additional_author_information: null,
+        }),
+      });
+    for (const good of ["2025-03-04", "2025-03-04T10:00:00Z", "2025-03-04T10:00:00+02:00", null])
+      expect(answer(good)).toBeNull();
+    // A strings-only check passes all of these: the checker must read `format`.
+    for (const bad of ["2016-05-24T05:55%Z", "2025-02-30", "March 4, 2025", "2025-03-04T10:00:00"])
+      expect(answer(bad)).toMatch(/publication_date must match format/);
+  });
 });
 
 describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
@@ -111,6 +144,14 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
       const r = await app.post(`/api/${op}`, { url, sync: true }, key);
       expect(r.status, op).toBe(200);
     }
+    // A page whose meta tags and byline are malformed (tests/support/sites/meta-pages.ts): the
+    // answer is well-formed all the same, and the checker reads its formats.
+    const malformed = await app.post(
+      "/api/meta",
+      { url: "http://article.test/meta/labels", sync: true },
+      key,
+    );
+    expect(await malformed.json()).toMatchObject({ publication_date: "2016-05-24", author_name: null });
     const shot = await app.post(
       "/api/screenshot",
       { url, sync: true, screenshot_options: { full_page: false, viewport_width: 400 } },

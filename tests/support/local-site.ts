@@ -5,6 +5,7 @@
 import http from "node:http";
 import net from "node:net";
 import { ISOLATION_PAGES } from "./sites/isolation-pages";
+import { META_PAGES } from "./sites/meta-pages";
 
 export interface LocalSite {
   port: number;
@@ -80,8 +81,9 @@ export async function startLocalSite(): Promise<LocalSite> {
       });
       return;
     }
-    const isolation = ISOLATION_PAGES[new URL(req.url ?? "/", "http://x").pathname];
-    if (isolation) return isolation(req, res);
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    const fixed = ISOLATION_PAGES[pathname] ?? META_PAGES[pathname];
+    if (fixed) return fixed(req, res);
     if (req.url?.startsWith("/held")) {
       held.push(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE));
       return;

@@ -1,11 +1,12 @@
 /**
  * Checks real responses against the OpenAPI document: the status is documented for the
  * operation, the Content-Type is one of the documented media types, the body validates against
- * that media type's schema, and every required header is present. The harness (tests/support/
- * app.ts) checks every response its post/get receive; tests/support/setup.ts fails any test
- * file that saw a violation.
+ * that media type's schema (formats included: `date`, `date-time`, …), and every required header
+ * is present. The harness (tests/support/app.ts) checks every response its post/get receive;
+ * tests/support/setup.ts fails any test file that saw a violation.
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { openApiDocument } from "@/lib/openapi/document";
 
 type Json = Record<string, unknown>;
@@ -27,6 +28,9 @@ function validator(pointer: string): ValidateFunction {
   if (!ajv) {
     // strict: false — the document holds OpenAPI keywords (example, …) beside JSON Schema ones.
     ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    // Formats are checked, not merely allowed: without this, Ajv takes `format: date-time` as an
+    // annotation and a malformed date ("2016-05-24T05:55%Z") passes.
+    addFormats(ajv);
     ajv.addSchema(openApiDocument() as unknown as Json, DOC_ID);
   }
   let fn = compiled.get(pointer);
