@@ -37,7 +37,10 @@ async function caller(req: Request): Promise<ApiCaller> {
   return who;
 }
 
-function usageHeaders(cost: number, usage: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number }) {
+function usageHeaders(
+  cost: number,
+  usage: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number },
+) {
   return {
     "X-Quota-Cost": String(cost),
     "X-Quota-Remaining": String(remainingCredits(usage)),
@@ -121,7 +124,10 @@ export function cancelEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      const row = await db().crawl.findUnique({ where: { token }, select: { id: true, projectId: true, kind: true } });
+      const row = await db().crawl.findUnique({
+        where: { token },
+        select: { id: true, projectId: true, kind: true },
+      });
       if (!row || row.projectId !== who.projectId || row.kind !== kind) throw notFound(kind);
       const status = await transaction(async (tx) => {
         const c = (await lockCrawl(tx, row.id))!;

@@ -84,7 +84,12 @@ function reportToOf(value: string | undefined): string | undefined {
 
 /** What every page runs: a scrape of the same operations, without a URL of its own yet. */
 function pageSpec(req: AnyRequest, maxAgeSeconds: number): Omit<RunSpec, "url"> {
-  const { url: _url, labels: _labels, reportTo: _reportTo, ...page } = buildRunSpec(
+  const {
+    url: _url,
+    labels: _labels,
+    reportTo: _reportTo,
+    ...page
+  } = buildRunSpec(
     "scrape",
     { ...req, url: "", sync: false, labels: undefined, report_to: undefined },
     "",
@@ -128,7 +133,12 @@ export function validateCrawl(body: unknown): ValidCrawl {
     limit,
     maxDepth: req.max_depth ?? CRAWL_DEPTH_DEFAULT,
   };
-  return { spec, urls: [start.href], ...(req.labels && { labels: req.labels }), ...(reportTo && { reportTo }) };
+  return {
+    spec,
+    urls: [start.href],
+    ...(req.labels && { labels: req.labels }),
+    ...(reportTo && { reportTo }),
+  };
 }
 
 export function validateBatch(body: unknown): ValidCrawl {

@@ -31,7 +31,10 @@ export function newCrawlToken(kind: "crawl" | "batch"): string {
   return `${kind}_${crypto.randomBytes(16).toString("base64url")}`;
 }
 
-export async function acceptCrawl(caller: CrawlCaller, c: NewCrawl): Promise<{ token: string; usage: OrgUsage }> {
+export async function acceptCrawl(
+  caller: CrawlCaller,
+  c: NewCrawl,
+): Promise<{ token: string; usage: OrgUsage }> {
   const { spec } = c;
   const token = newCrawlToken(spec.kind);
   const price = pagePrice(spec);

@@ -52,8 +52,10 @@ function fetchFailure(err: unknown): OperationFailure {
   if (err instanceof SafeFetchError) {
     if (err.code === "timeout") return new OperationFailure("timeout", err.message);
     if (err.code === "too_many_redirects") return new OperationFailure("too_many_redirects", err.message);
-    if (/ENOTFOUND|EAI_AGAIN/.test(err.nodeCode ?? err.message)) return new OperationFailure("not_found", err.message);
-    if (/ECONNREFUSED/.test(err.nodeCode ?? err.message)) return new OperationFailure("connection_refused", err.message);
+    if (/ENOTFOUND|EAI_AGAIN/.test(err.nodeCode ?? err.message))
+      return new OperationFailure("not_found", err.message);
+    if (/ECONNREFUSED/.test(err.nodeCode ?? err.message))
+      return new OperationFailure("connection_refused", err.message);
   }
   return new OperationFailure("load_failed", err instanceof Error ? err.message : String(err));
 }

@@ -148,7 +148,10 @@ export async function pump(tx: Tx, c: LockedCrawl): Promise<void> {
   }
   if (c.status !== "processing" || c.stoppedReason) {
     // Cancelled or stopped: what has not started never will.
-    await tx.crawlPage.updateMany({ where: { crawlId: c.id, state: "queued" }, data: { state: "cancelled" } });
+    await tx.crawlPage.updateMany({
+      where: { crawlId: c.id, state: "queued" },
+      data: { state: "cancelled" },
+    });
   }
   if (c.running > 0) return;
   const queued = await tx.crawlPage.count({ where: { crawlId: c.id, state: "queued" } });

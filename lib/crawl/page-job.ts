@@ -191,4 +191,3 @@ async function writeFreshToCache(spec: RunSpec, outcome: Extract<Outcome, { ok: 
     );
   }
 }
-

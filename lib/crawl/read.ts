@@ -4,7 +4,7 @@ import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
 
 /**
  * GET /crawl/{token} and GET /batch/{token}: the progress and the next finished pages after the
- * cursor, at most PAGE_ENTRIES or about MAX_RESPONSE_BYTES of results (always at least one page).
+ * cursor, at most pageEntries() (100) or about MAX_RESPONSE_BYTES of results (always at least one page).
  *  - crawl: pages in the order they finished (their `finishedSeq`, handed out under the crawl's
  *    lock, so a page that commits late is never skipped);
  *  - batch: one entry per URL in the order given; an answer stops before the first URL still
@@ -12,7 +12,10 @@ import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
  * `next` is null once the crawl has ended and every page was returned.
  */
 
-export const PAGE_ENTRIES = 100;
+/** 100 pages an answer (CRAWL_RESPONSE_PAGES lowers it, so tests can page through a small crawl). */
+export function pageEntries(): number {
+  return Math.max(1, Math.min(100, Number(process.env.CRAWL_RESPONSE_PAGES ?? 100)));
+}
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** The cursor is opaque to clients; it holds where the next answer starts. */
@@ -43,18 +46,19 @@ export async function readCrawl(
   const crawl = await db().crawl.findUnique({ where: { token } });
   if (!crawl || crawl.projectId !== projectId || crawl.kind !== kind) return null;
   const ended = crawl.finishedAt !== null;
+  const take = pageEntries();
   const rows =
     kind === "crawl"
       ? await db().crawlPage.findMany({
           where: { crawlId: crawl.id, finishedSeq: { gt: cursor } },
           orderBy: { finishedSeq: "asc" },
-          take: PAGE_ENTRIES,
+          take,
           select: PAGE_COLUMNS,
         })
       : await db().crawlPage.findMany({
           where: { crawlId: crawl.id, position: { gte: cursor } },
           orderBy: { position: "asc" },
-          take: PAGE_ENTRIES,
+          take,
           select: PAGE_COLUMNS,
         });
   const data: CrawlStatus["data"] = [];
@@ -75,7 +79,7 @@ export async function readCrawl(
     bytes += row.bytes;
     data.push(crawlPageEntry(row, kind));
   }
-  const more = cut || rows.length === PAGE_ENTRIES;
+  const more = cut || rows.length === take;
   return {
     token: crawl.token,
     status: crawl.status,

@@ -58,7 +58,9 @@ async function runRequestTimed(job: RunRequestJob): Promise<void> {
     deadline: new Date(req.createdAt).getTime() + retryWindowMs(),
     robots: req.robotsPolicy === "follow",
     again: (next, lane) =>
-      lane ? toLane({ token, ...next }, lane.host, lane.at) : enqueue(RUN_REQUEST_JOB, { token }).then(() => {}),
+      lane
+        ? toLane({ token, ...next }, lane.host, lane.at)
+        : enqueue(RUN_REQUEST_JOB, { token }).then(() => {}),
     attempt: () => executeOperations(spec, req.organizationId),
   });
   if (step.kind === "later") return;

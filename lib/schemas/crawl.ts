@@ -34,7 +34,9 @@ const pathPatterns = (which: "returned and followed" | "left out") =>
     .optional()
     .describe(
       `Regular expressions (JavaScript syntax) matched against each URL's path, such as "^/docs/"; pages whose path matches ${
-        which === "left out" ? "any of them are neither returned nor followed" : "one of them are the only ones returned and followed"
+        which === "left out"
+          ? "any of them are neither returned nor followed"
+          : "one of them are the only ones returned and followed"
       }. At most ${PATH_PATTERNS_MAX}.`,
     );
 
@@ -93,7 +95,10 @@ export const crawlRequestSchema = z
     page_options: pageOptionsSchema.optional(),
     screenshot_options: screenshotOptionsSchema.optional(),
     markdown_options: markdownOptionsSchema.optional(),
-    max_age: z.union([z.number(), z.string()]).optional().describe("Oldest acceptable cached result per page."),
+    max_age: z
+      .union([z.number(), z.string()])
+      .optional()
+      .describe("Oldest acceptable cached result per page."),
     residential: z
       .boolean()
       .optional()

@@ -1,5 +1,10 @@
 import type { CrawlCompletedWebhook, CrawlPageWebhook } from "@/lib/schemas/crawl";
-import { crawlCounts, crawlPageEntry, type StoredCrawlCounts, type StoredCrawlPage } from "@/lib/store/crawl-pages";
+import {
+  crawlCounts,
+  crawlPageEntry,
+  type StoredCrawlCounts,
+  type StoredCrawlPage,
+} from "@/lib/store/crawl-pages";
 
 /**
  * A crawl's or batch's deliveries (docs/spec-extensions.md): `crawl.page` / `batch.page` for each
@@ -31,7 +36,8 @@ export function crawlPayload(
     timestamp,
     data: {
       token: crawl.token,
-      status: crawl.status === "processing" ? "complete" : (crawl.status as "complete" | "cancelled" | "failed"),
+      status:
+        crawl.status === "processing" ? "complete" : (crawl.status as "complete" | "cancelled" | "failed"),
       ...crawlCounts(crawl),
       ...labels,
     },
