@@ -153,6 +153,15 @@ describe("crawl, map and batch (PGlite, one process)", () => {
       )
     ).json()) as { links: string[] };
     expect(orphans.links.sort()).toEqual(site.publicPages.filter((u) => /\/orphan\/(\d|20)$/.test(u)).sort());
+    // A page whose links only exist once its scripts ran: read in one browser visit.
+    const spa = (await (await app.post("/api/map", { url: "http://spa.test/" }, key)).json()) as {
+      links: string[];
+    };
+    expect(spa.links.sort()).toEqual([
+      "http://spa.test/",
+      "http://spa.test/blog/1",
+      "http://spa.test/guide/1",
+    ]);
     const few = (await (await app.post("/api/map", { url: `${SITE}/`, limit: 7 }, key)).json()) as {
       links: string[];
     };

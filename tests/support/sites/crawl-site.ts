@@ -7,6 +7,7 @@
  *    children are a plain sitemap and a gzip one;
  *  - tracking-parameter and fragment duplicates of real pages, external links, mailto: and tel:
  *    links, a PDF, links into /private;
+ *  - `spa.test`, whose home page builds its links with a script (no link in its HTML as served);
  *  - a webhook receiver at any host's /webhook (deliveries are recorded).
  * Pages are tiny so a test visits dozens of them in seconds.
  */
@@ -100,6 +101,13 @@ const MORE_SITEMAP = zlib.gzipSync(
   ),
 );
 
+/** A home page whose links exist only once its script ran. */
+const SPA_HOME = `<!doctype html><html><head><title>App</title></head><body><nav id="nav"></nav><script>
+for (const href of ["/guide/1", "/blog/1?utm_source=app"]) {
+  const a = document.createElement("a"); a.href = href; a.textContent = href;
+  document.getElementById("nav").appendChild(a);
+}</script></body></html>`;
+
 const ROBOTS = `User-agent: *\nDisallow: /private\n\nSitemap: ${SITE}/sitemaps/index.xml\n`;
 
 export async function startCrawlSite(): Promise<CrawlSite> {
@@ -146,6 +154,7 @@ export async function startCrawlSite(): Promise<CrawlSite> {
     if (host === "docs.test" && url.pathname === "/sitemaps/more.xml.gz")
       return send(res, "application/gzip", MORE_SITEMAP);
     const path = url.pathname;
+    if (host === "spa.test" && path === "/") return send(res, "text/html; charset=utf-8", SPA_HOME);
     const known =
       path === "/" ||
       /^\/(guide\/([1-9]\d?|100)|blog\/([1-9]|[1-7]\d|80)|orphan\/([1-9]|1\d|20)|private\/.+)$/.test(path);
