@@ -114,6 +114,7 @@ export function statusEndpoint(kind: Kind) {
         );
       const status = await readCrawl(who.projectId, kind, token, cursor);
       if (!status) throw notFound(kind);
+      if (status === "expired") throw clientError.expired(token);
       return json(status);
     });
 }

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import type { CrawlStatus } from "@/lib/schemas/crawl";
 import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
+import { RESULT_RETENTION_MS } from "@/lib/store/results";
 
 /**
  * GET /crawl/{token} and GET /batch/{token}: the progress and the next finished pages after the
@@ -9,7 +10,8 @@ import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
  *    lock, so a page that commits late is never skipped);
  *  - batch: one entry per URL in the order given; an answer stops before the first URL still
  *    running, so the cursor never passes a page that has yet to finish.
- * `next` is null once the crawl has ended and every page was returned.
+ * `next` is null once the crawl has ended and every page was returned. A crawl that ended more than
+ * 30 days ago is "expired" (its pages are purged, as results are: docs/spec.md §8).
  */
 
 /** 100 pages an answer (CRAWL_RESPONSE_PAGES lowers it, so tests can page through a small crawl). */
@@ -42,9 +44,11 @@ export async function readCrawl(
   kind: "crawl" | "batch",
   token: string,
   cursor: number,
-): Promise<CrawlStatus | null> {
+  now = new Date(),
+): Promise<CrawlStatus | "expired" | null> {
   const crawl = await db().crawl.findUnique({ where: { token } });
   if (!crawl || crawl.projectId !== projectId || crawl.kind !== kind) return null;
+  if (crawl.finishedAt && now.getTime() - crawl.finishedAt.getTime() > RESULT_RETENTION_MS) return "expired";
   const ended = crawl.finishedAt !== null;
   const take = pageEntries();
   const rows =

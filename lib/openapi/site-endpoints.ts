@@ -157,6 +157,10 @@ export function registerSiteEndpoints(registry: OpenAPIRegistry): void {
         200: { description: "Progress and pages.", content: json(crawlStatusSchema) },
         ...commonErrors(),
         404: notFound(kind),
+        410: jsonResponse(
+          `The ${kind} ended more than 30 days ago; its pages are deleted.`,
+          errorSchemas.ExpiredError,
+        ),
         422: jsonResponse("`cursor` is not one this API gave out.", errorSchemas.ValidationError),
       },
     });
