@@ -64,7 +64,10 @@ const LAYERS = [
   },
   { files: ["lib/runner/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks"] },
   // Crawl, map and batch: pages run through the runner's visit and operations (issue 24).
-  { files: ["lib/crawl/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/runner"] },
+  {
+    files: ["lib/crawl/**"],
+    allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/runner", "lib/api/errors"],
+  },
   { files: ["lib/api/**"], allow: [...BELOW_SURFACES] },
   { files: ["lib/openapi/**"], allow: [...BELOW_SURFACES, "lib/api"] },
   { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/sdk"] },

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { transaction } from "@/lib/jobs";
 import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
-import { admit, remainingCredits, rollOverPeriodIfDue, settle } from "@/lib/billing/admission";
+import { admit, remainingCredits, rollOverPeriodIfDue, settle, usageOf } from "@/lib/billing/admission";
 import { acceptCrawl } from "@/lib/crawl/accept";
 import { mapSite } from "@/lib/crawl/discover";
 import { cancelCrawl, lockCrawl } from "@/lib/crawl/frontier";
@@ -14,6 +14,7 @@ import { clientError, failureBody } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { guard, json } from "./respond";
+import { validateIdempotencyKey } from "./validate";
 import { validateBatch, validateCrawl, validateMap } from "./validate-crawl";
 
 /**
@@ -82,18 +83,22 @@ export function startEndpoint(kind: Kind) {
   return (req: Request) =>
     guard(async () => {
       const who = await caller(req);
+      const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
       const body = await readJsonBody(req);
       const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
-      const { token, usage } = await acceptCrawl(
+      const accepted = await acceptCrawl(
         {
           projectId: who.projectId,
           organizationId: who.project.organizationId,
           periodStart: who.project.organization.periodStart,
         },
         valid,
+        idempotencyKey,
       );
+      // A replay started nothing: the usage is read as it stands.
+      const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
       return json(
-        { token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
+        { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
         200,
         usageHeaders(0, usage),
       );

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { Prisma } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
+import { clientError } from "@/lib/api/errors";
 import { transaction } from "@/lib/jobs";
 import { admit, rollOverPeriodIfDue, settleCredits, type OrgUsage } from "@/lib/billing/admission";
 import type { CrawlSpec } from "@/lib/schemas/crawl";
@@ -27,6 +28,34 @@ export interface NewCrawl {
   reportTo?: string;
 }
 
+/** As for the operations (docs/spec.md §3 rule 2): a key sent again within 24 h answers the first crawl. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+function requestHash(c: NewCrawl): string {
+  return crypto.createHash("sha256").update(JSON.stringify(c)).digest("hex");
+}
+
+/** The crawl an earlier POST with this key started (null when none in the window); 422 on a reuse. */
+async function replayOf(projectId: string, key: string, hash: string): Promise<string | null> {
+  const prior = await db().crawl.findUnique({
+    where: { projectId_idempotencyKey: { projectId, idempotencyKey: key } },
+    select: { id: true, token: true, requestHash: true, createdAt: true },
+  });
+  if (!prior) return null;
+  if (Date.now() - prior.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+    // Past the window the key may start a new crawl: detach it from the old one.
+    await db().crawl.update({ where: { id: prior.id }, data: { idempotencyKey: null } });
+    return null;
+  }
+  if (prior.requestHash !== hash) throw clientError.idempotencyKeyReused();
+  return prior.token;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === "P2002" || /Unique constraint|duplicate key/i.test(e?.message ?? "");
+}
+
 export function newCrawlToken(kind: "crawl" | "batch"): string {
   return `${kind}_${crypto.randomBytes(16).toString("base64url")}`;
 }
@@ -34,6 +63,30 @@ export function newCrawlToken(kind: "crawl" | "batch"): string {
 export async function acceptCrawl(
   caller: CrawlCaller,
   c: NewCrawl,
+  idempotencyKey?: string,
+): Promise<{ token: string; usage?: OrgUsage }> {
+  const hash = requestHash(c);
+  if (idempotencyKey) {
+    const replay = await replayOf(caller.projectId, idempotencyKey, hash);
+    if (replay) return { token: replay };
+  }
+  try {
+    return await startCrawl(caller, c, idempotencyKey, hash);
+  } catch (err) {
+    // Another POST with the same key won the race: answer as its replay.
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const replay = await replayOf(caller.projectId, idempotencyKey, hash);
+      if (replay) return { token: replay };
+    }
+    throw err;
+  }
+}
+
+async function startCrawl(
+  caller: CrawlCaller,
+  c: NewCrawl,
+  idempotencyKey: string | undefined,
+  hash: string,
 ): Promise<{ token: string; usage: OrgUsage }> {
   const { spec } = c;
   const token = newCrawlToken(spec.kind);
@@ -61,6 +114,8 @@ export async function acceptCrawl(
         options: spec as unknown as Prisma.InputJsonValue,
         labels: c.labels ?? Prisma.JsonNull,
         reportTo: c.reportTo ?? null,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
         pageLimit: spec.limit,
         maxDepth: spec.maxDepth,
         concurrency: Math.max(1, admitted.concurrencyLimit),

@@ -103,6 +103,15 @@ export function registerSiteEndpoints(registry: OpenAPIRegistry): void {
         : "Runs `operations` on each URL as a scrape would (each page costs what that scrape costs, charged when done, never for a failed page). Always asynchronous: GET /batch/{token} lists one entry per URL in the order given; `report_to` receives `batch.page` per page and `batch.completed` at the end. A URL that breaks the URL rules makes the whole request 422 `invalid_url`, naming its index.",
       security,
       request: {
+        headers: z.object({
+          "Idempotency-Key": z
+            .string()
+            .regex(/^[\x21-\x7e]{1,255}$/)
+            .optional()
+            .describe(
+              `1 to 255 printable ASCII characters, no spaces. Sent again with the same request within 24 hours, it answers the first ${kind}'s token instead of starting another.`,
+            ),
+        }),
         body: {
           required: true,
           content: json(

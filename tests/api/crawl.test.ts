@@ -250,6 +250,26 @@ describe("crawl, map and batch (PGlite, one process)", () => {
     expect(done.data.map((p) => p.url)).toEqual([`${SITE}/guide/5`]);
   });
 
+  it("an Idempotency-Key sent again answers the first crawl; with another body it is refused", async () => {
+    const body = { url: `${SITE}/guide/8`, max_depth: 0, operations: ["html"] };
+    const headers = { "Idempotency-Key": `crawl-${Date.now()}` };
+    const first = await app.post("/api/crawl", body, key, headers);
+    const again = await app.post("/api/crawl", body, key, headers);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    const { token } = (await first.json()) as { token: string };
+    expect(((await again.json()) as { token: string }).token).toBe(token);
+    const [{ n }] = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "Crawl" WHERE "idempotencyKey" = $1`,
+      [headers["Idempotency-Key"]],
+    );
+    expect(n).toBe(1);
+    const reused = await app.post("/api/crawl", { ...body, max_depth: 1 }, key, headers);
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as Json).error).toBe("idempotency_key_reused");
+    await finished("crawl", token);
+  });
+
   it("delivers one signed crawl.page per page and one crawl.completed, in the document's shapes", async () => {
     const token = await start("crawl", {
       url: `${SITE}/blog/1`,

@@ -26,6 +26,8 @@ CREATE TABLE "Crawl" (
     "options" JSONB NOT NULL,
     "labels" JSONB,
     "reportTo" TEXT,
+    "idempotencyKey" TEXT,
+    "requestHash" TEXT,
     "status" "CrawlStatus" NOT NULL DEFAULT 'processing',
     "stoppedReason" TEXT,
     "pageLimit" INTEGER NOT NULL,
@@ -74,6 +76,9 @@ CREATE INDEX "WebhookDelivery_crawlId_idx" ON "WebhookDelivery"("crawlId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Crawl_token_key" ON "Crawl"("token");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Crawl_projectId_idempotencyKey_key" ON "Crawl"("projectId", "idempotencyKey");
 
 -- CreateIndex
 CREATE INDEX "Crawl_projectId_createdAt_idx" ON "Crawl"("projectId", "createdAt");
