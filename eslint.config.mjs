@@ -13,7 +13,8 @@ import nextTs from "eslint-config-next/typescript";
  * 2. The engine: lib/page (browser, visits) → lib/ai, lib/lighthouse → lib/operations.
  * 3. Services: lib/billing, lib/auth, lib/webhooks, lib/admin. (auth and billing still throw the
  *    API's client errors from lib/api/errors.ts, the one module of lib/api they may import.)
- * 4. lib/runner: runs a request as a job (engine, store, billing, webhooks).
+ * 4. lib/runner: runs a request as a job (engine, store, billing, webhooks); lib/crawl: crawl, map
+ *    and batch (their frontier, discovery and page jobs), on top of the runner.
  * 5. Surfaces: lib/api (HTTP pipeline), lib/openapi, lib/mcp, lib/dashboard, lib/cli, lib/sdk.
  * 6. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
  *    process; lower layers may call ensureBooted() and read server/peer-address.ts, nothing else.
@@ -36,7 +37,7 @@ const INFRASTRUCTURE = [
 const ENGINE = [...INFRASTRUCTURE, "lib/page", "lib/ai", "lib/lighthouse", "lib/operations"];
 const SERVICES = [...ENGINE, "lib/billing", "lib/auth", "lib/webhooks", "lib/admin", "lib/api/errors"];
 const ENTRY_HOOKS = ["lib/server/boot", "lib/server/peer-address"];
-const BELOW_SURFACES = [...SERVICES, "lib/runner", ...ENTRY_HOOKS];
+const BELOW_SURFACES = [...SERVICES, "lib/runner", "lib/crawl", ...ENTRY_HOOKS];
 
 const LAYERS = [
   { files: ["lib/net/**"], allow: [] },
@@ -62,6 +63,11 @@ const LAYERS = [
     allow: [...INFRASTRUCTURE, "lib/auth", "lib/billing", "lib/webhooks"],
   },
   { files: ["lib/runner/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks"] },
+  // Crawl, map and batch: pages run through the runner's visit and operations (issue 24).
+  {
+    files: ["lib/crawl/**"],
+    allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/runner", "lib/api/errors"],
+  },
   { files: ["lib/api/**"], allow: [...BELOW_SURFACES] },
   { files: ["lib/openapi/**"], allow: [...BELOW_SURFACES, "lib/api"] },
   { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/sdk"] },

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { ENDPOINTS } from "./lib/schemas/operations";
+import { ENDPOINTS, SITE_ENDPOINTS } from "./lib/schemas/operations";
 import { API_CSP, API_PATH_SOURCES, COMMON_SECURITY_HEADERS } from "./lib/security/headers";
 
 const asList = (h: Record<string, string>) => Object.entries(h).map(([key, value]) => ({ key, value }));
@@ -26,6 +26,9 @@ const nextConfig: NextConfig = {
     return [
       ...ENDPOINTS.map((op) => ({ source: `/${op}`, destination: `/api/${op}` })),
       { source: "/result/:token", destination: "/api/result/:token" },
+      ...SITE_ENDPOINTS.map((e) => ({ source: `/${e}`, destination: `/api/${e}` })),
+      { source: "/crawl/:token", destination: "/api/crawl/:token" },
+      { source: "/batch/:token", destination: "/api/batch/:token" },
     ];
   },
   // Static security headers (docs/security.md). Pages get their nonce policy from proxy.ts; API

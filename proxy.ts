@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ENDPOINTS } from "@/lib/schemas/operations";
+import { ENDPOINTS, SITE_ENDPOINTS } from "@/lib/schemas/operations";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 
-const API_FIRST_SEGMENTS = new Set<string>([...ENDPOINTS, "result"]);
+const API_FIRST_SEGMENTS = new Set<string>([...ENDPOINTS, ...SITE_ENDPOINTS, "result"]);
 
 /**
  * A fresh script nonce and the page policy for every page request (dashboard, Playground, Docs,

@@ -128,6 +128,8 @@ export const clientError = {
   methodNotAllowed: (allowed: string) =>
     apiError("method_not_allowed", `Use ${allowed} on this endpoint.`, {}, { Allow: allowed }),
   notFound: () => apiError("not_found", "No result for this token under this project."),
+  /** 404 for another resource than a result (a crawl's or batch's token). */
+  notFoundWith: (message: string) => apiError("not_found", message),
   expired: (token: string) =>
     apiError("expired", "This result is older than 30 days and has been deleted. Run the request again.", {
       token,

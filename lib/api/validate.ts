@@ -43,7 +43,7 @@ export function validateRequest(endpoint: Endpoint, body: unknown): RunSpec {
   return buildRunSpec(endpoint, req, normalizeUrl(url.url), maxAge.seconds, reportTo);
 }
 
-function buildRunSpec(
+export function buildRunSpec(
   endpoint: Endpoint,
   req: AnyRequest,
   url: string,
@@ -101,7 +101,7 @@ function fieldPath(path: PropertyKey[]): string {
     .replace(/\.\[/g, "[");
 }
 
-function issueToError(issue: z.core.$ZodIssue) {
+export function issueToError(issue: z.core.$ZodIssue) {
   const path = issue.path as PropertyKey[];
   const top = String(path[0] ?? "");
   if (issue.code === "unrecognized_keys") {

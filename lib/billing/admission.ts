@@ -114,3 +114,49 @@ export async function settle(
 export async function usageOf(organizationId: string): Promise<OrgUsage> {
   return db().organization.findUniqueOrThrow({ where: { id: organizationId } });
 }
+
+/*
+ * A crawl or batch (lib/crawl) holds ONE slot for its whole run (admit() at acceptance,
+ * releaseSlot() at its end) and reserves each page's credits as the page starts, settling them
+ * when it ends: the same guarantees per page as per request, without a slot per page.
+ */
+
+/**
+ * Reserves `credits` without a slot; false when a free organization cannot afford them (a paid
+ * plan always can: it continues at the overage rate).
+ */
+export async function reserveCredits(organizationId: string, credits: number, client: Client = db()) {
+  const count = await client.$executeRaw`
+    UPDATE "Organization" SET "creditsReserved" = "creditsReserved" + ${credits}
+     WHERE "id" = ${organizationId}
+       AND ("plan" <> 'free' OR "creditsUsed" + "creditsReserved" + ${credits} <= "monthlyCredits")`;
+  return count > 0;
+}
+
+/** Releases a reservation made by reserveCredits (or admit) and charges `spent`, keeping the slot. */
+export async function settleCredits(
+  organizationId: string,
+  requestToken: string,
+  reserved: number,
+  spent: number,
+  client: Client = db(),
+): Promise<void> {
+  const rows = await client.$queryRaw<Array<{ creditsUsed: number; monthlyCredits: number }>>`
+    UPDATE "Organization"
+       SET "creditsReserved" = GREATEST("creditsReserved" - ${reserved}, 0),
+           "creditsUsed" = "creditsUsed" + ${spent}
+     WHERE "id" = ${organizationId}
+ RETURNING "creditsUsed", "monthlyCredits"`;
+  if (spent > 0) {
+    const overage = rows[0].creditsUsed > rows[0].monthlyCredits;
+    await client.creditLedger.create({
+      data: { organizationId, requestToken, kind: "charge", credits: spent, overage },
+    });
+  }
+}
+
+/** Gives back the slot admit() took, without touching credits. */
+export async function releaseSlot(organizationId: string, client: Client = db()): Promise<void> {
+  await client.$executeRaw`
+    UPDATE "Organization" SET "running" = GREATEST("running" - 1, 0) WHERE "id" = ${organizationId}`;
+}

@@ -26,12 +26,13 @@ export async function webhookLog(
   page = 1,
 ): Promise<{ entries: DeliveryEntry[]; more: boolean }> {
   const rows = await db().webhookDelivery.findMany({
-    where: { request: { projectId } },
+    where: { OR: [{ request: { projectId } }, { crawl: { projectId } }] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (page - 1) * DELIVERIES_PER_PAGE,
     take: DELIVERIES_PER_PAGE + 1,
     include: {
       request: { select: { token: true, operation: true } },
+      crawl: { select: { token: true, kind: true } },
       log: { orderBy: { attempt: "asc" } },
     },
   });
@@ -43,8 +44,9 @@ export async function webhookLog(
       state: d.state,
       createdAt: d.createdAt,
       deliveredAt: d.deliveredAt,
-      token: d.request.token,
-      operation: d.request.operation,
+      // A crawl's deliveries: its pages (`crawl.page`) and its end (`crawl.completed`).
+      token: d.request?.token ?? d.crawl!.token,
+      operation: d.request?.operation ?? `${d.crawl!.kind}.${d.crawlPageId ? "page" : "completed"}`,
       attempts: d.log.map((a) => ({
         attempt: a.attempt,
         at: a.createdAt,

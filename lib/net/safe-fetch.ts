@@ -40,6 +40,8 @@ export interface SafeFetchResponse {
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
   body: string;
+  /** The same body as bytes (a gzip sitemap is not text). */
+  bytes?: Buffer;
   /** The URL that produced this response (after redirects). */
   url: string;
   redirects: number;
@@ -126,13 +128,16 @@ async function exchange(
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
-      const finish = () =>
+      const finish = () => {
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
           headers: flattenHeaders(res.headers),
-          body: Buffer.concat(chunks).toString("utf8"),
+          body: bytes.toString("utf8"),
+          bytes,
           truncated,
         });
+      };
       res.on("data", (chunk: Buffer) => {
         if (truncated) return;
         const room = maxBytes - size;

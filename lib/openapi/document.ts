@@ -1,9 +1,4 @@
-import {
-  OpenAPIRegistry,
-  OpenApiGeneratorV31,
-  zodToOpenAPIRegistry,
-  type ResponseConfig,
-} from "@asteasolutions/zod-to-openapi";
+import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import {
   lighthouseRequestSchema,
@@ -24,7 +19,9 @@ import {
   webhookPayloadSchema,
 } from "@/lib/schemas/responses";
 import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
-import { errorSchemaFor, errorSchemas, errorStatuses } from "./errors";
+import { errorSchemas } from "./errors";
+import { commonErrors, json, jsonResponse, withTableStatuses } from "./responses";
+import { registerSiteEndpoints, registerSiteWebhooks, siteSchemas } from "./site-endpoints";
 import {
   type HeaderObject,
   failureCostHeader,
@@ -32,7 +29,6 @@ import {
   producedByHeader,
   resultHeaders,
   resultTokenHeader,
-  retryAfterHeader,
 } from "./headers";
 import { ENDPOINT_EXAMPLES } from "./examples";
 
@@ -43,29 +39,6 @@ import { ENDPOINT_EXAMPLES } from "./examples";
  */
 
 const mediaType = (endpoint: Endpoint) => contentTypeOf(endpoint).split(";")[0];
-const json = (schema: z.ZodType, example?: unknown) => ({
-  "application/json": { schema, ...(example !== undefined && { example }) },
-});
-const jsonResponse = (description: string, schema: z.ZodType, headers?: ResponseConfig["headers"]) => ({
-  description,
-  ...(headers && { headers }),
-  content: json(schema),
-});
-
-/** Responses every authenticated call can get. */
-function commonErrors(): Record<string, ResponseConfig> {
-  const e = errorSchemas;
-  return {
-    401: jsonResponse("Missing or unknown API key.", e.AuthenticationError),
-    403: jsonResponse("Valid key, but the organization's email is unconfirmed.", e.EmailUnverifiedError),
-    429: jsonResponse(
-      "Over the parallel-request limit, sending too fast, or (Free plan) out of credits. Nothing was spent.",
-      z.union([e.QuotaExceededError, e.ConcurrencyLimitError, e.RateLimitedError]),
-      retryAfterHeader,
-    ),
-  };
-}
-
 /**
  * Names a schema in place, so that every use of it becomes a `$ref` to `components.schemas`.
  * (registry.register() would need zod's prototype patched before the schemas were built, and
@@ -91,6 +64,7 @@ function namedSchemas(): z.ZodType[] {
     ...ENDPOINTS.map((endpoint) => named(ENDPOINT_RECORDS[endpoint].resultSchema, resultSchemas[endpoint])),
     ...Object.entries(errorSchemas).map(([name, schema]) => named(name, schema)),
     named("WebhookPayload", webhookPayloadSchema),
+    ...siteSchemas().map(([name, schema]) => named(name, schema)),
   ];
 }
 
@@ -155,19 +129,6 @@ function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
   });
 }
 
-/**
- * Adds every other status of the error table (a code added there, say a 413, is documented on
- * the operations at once). 404 and 410 belong to GET /result only; 405 is Next.js's own, bodiless.
- */
-function withTableStatuses(responses: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
-  const extra: Record<string, ResponseConfig> = {};
-  for (const status of errorStatuses()) {
-    if (String(status) in responses || [404, 405, 410].includes(status)) continue;
-    extra[status] = jsonResponse(`Error ${status}.`, errorSchemaFor(status));
-  }
-  return { ...responses, ...extra };
-}
-
 function registerResult(registry: OpenAPIRegistry) {
   const byType = new Map<string, z.ZodType[]>();
   for (const endpoint of ENDPOINTS) {
@@ -224,8 +185,19 @@ function registerResult(registry: OpenAPIRegistry) {
   });
 }
 
-function registerWebhook(registry: OpenAPIRegistry) {
+/** The Standard Webhooks headers every delivery carries. */
+function deliveryHeaders() {
   const header = (description: string) => z.string().describe(description);
+  return z.object({
+    "webhook-id": header("`msg_…`, the same on every retry of one delivery: de-duplicate on it."),
+    "webhook-timestamp": header("Unix seconds when this attempt was signed."),
+    "webhook-signature": header(
+      "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the project's `whsec_…` secret.",
+    ),
+  });
+}
+
+function registerWebhook(registry: OpenAPIRegistry) {
   registry.registerWebhook({
     method: "post",
     path: "result",
@@ -235,13 +207,7 @@ function registerWebhook(registry: OpenAPIRegistry) {
     description:
       "POSTed to `report_to`, or the project's default webhook, when an async request completes or fails. Signed per Standard Webhooks (verify with `verifyWebhook` from page-to-data/sdk or any standardwebhooks library). Retried with exponential backoff for about 27 hours until a 2xx answer.",
     request: {
-      headers: z.object({
-        "webhook-id": header("`msg_…`, the same on every retry of one delivery: de-duplicate on it."),
-        "webhook-timestamp": header("Unix seconds when this attempt was signed."),
-        "webhook-signature": header(
-          "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the project's `whsec_…` secret.",
-        ),
-      }),
+      headers: deliveryHeaders(),
       body: { required: true, content: json(webhookPayloadSchema) },
     },
     responses: { 200: { description: "Any 2xx acknowledges the delivery; anything else is retried." } },
@@ -264,6 +230,8 @@ export function openApiDocument(): OpenApiDocument {
   for (const endpoint of ENDPOINTS) registerOperation(registry, endpoint);
   registerResult(registry);
   registerWebhook(registry);
+  registerSiteEndpoints(registry);
+  registerSiteWebhooks(registry, deliveryHeaders());
   cached = new OpenApiGeneratorV31([
     ...registry.definitions,
     ...schemas.map((schema) => ({ type: "schema" as const, schema })),
@@ -280,6 +248,7 @@ export function openApiDocument(): OpenApiDocument {
       { name: "Operations", description: "One operation on one page visit." },
       { name: "Scrape", description: "Several operations from one visit." },
       { name: "Results", description: "Collect async results." },
+      { name: "Sites", description: "Whole sites: map, crawl and batch (extensions to the spec)." },
       { name: "Webhooks", description: "Deliveries we send to you." },
     ],
   });

@@ -61,6 +61,8 @@ export async function runOperations(
   ops: readonly OperationName[],
   /** Whose request this is: the visit runs in that organization's own browser context. */
   organization: string,
+  /** Reads the live page before the operations run (a crawl reads its links here). */
+  onVisit?: (snap: PageSnapshot) => Promise<void>,
 ): Promise<{ results: Map<OperationName, OperationOutcome>; visits: number }> {
   const results = new Map<OperationName, OperationOutcome>();
   if (!ops.length) return { results, visits: 0 };
@@ -89,6 +91,7 @@ export async function runOperations(
   const pageOps = ops.filter((op): op is PageOperation => !navigatesOnItsOwn(op));
   if (pageOps.length)
     await visitPage(visit, async (snap) => {
+      await onVisit?.(snap);
       for (const op of pageOps) await settle(op, () => IMPLEMENTATIONS[op](snap, spec));
     });
   for (const op of ops.filter(navigatesOnItsOwn))

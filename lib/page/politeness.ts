@@ -28,9 +28,10 @@ const SUCCESS_WRITE_EVERY_MS = 60_000;
 export interface HostStateStore {
   /**
    * Take the next turn for `host`: returns when (epoch ms) this attempt may start, and pushes the
-   * host's next turn back by its current backoff so concurrent attempts are spaced out.
+   * host's next turn back by its current backoff (at least `spacingMs`: a robots.txt Crawl-delay)
+   * so concurrent attempts are spaced out.
    */
-  reserve(host: string, now: number): Promise<number>;
+  reserve(host: string, now: number, spacingMs?: number): Promise<number>;
   /** A retryable failure: double the backoff (at least `minWaitMs`) and move the next turn back. */
   failed(host: string, now: number, minWaitMs: number, code?: FailureCode): Promise<number>;
   /** The code of the host's last retryable failure, if any. */
@@ -92,21 +93,24 @@ function remember(host: string, backoffMs: number, lastSuccessAt: Date | null, n
 
 /** HostState rows through Prisma; a row lock serialises workers racing for the same host. */
 export const prismaHostStateStore: HostStateStore = {
-  async reserve(host, now) {
+  async reserve(host, now, spacingMs = 0) {
     // ONE atomic statement (its row lock serialises racing workers and processes): the turn is the
-    // later of now and the host's next turn, which moves back by the host's current backoff.
+    // later of now and the host's next turn, which moves back by the host's current backoff (or
+    // the caller's spacing, when larger).
     const at = new Date(now);
+    const spacing = Math.max(0, Math.round(spacingMs));
     const [row] = await db().$queryRaw<
       Array<{ nextAllowedAt: Date; backoffMs: number; lastSuccessAt: Date | null }>
     >`
-      INSERT INTO "HostState" ("host", "nextAllowedAt", "updatedAt") VALUES (${host}, ${at}, now())
+      INSERT INTO "HostState" ("host", "nextAllowedAt", "updatedAt")
+           VALUES (${host}, ${new Date(now + spacing)}, now())
       ON CONFLICT ("host") DO UPDATE
          SET "nextAllowedAt" = GREATEST(${at}, "HostState"."nextAllowedAt")
-                               + "HostState"."backoffMs" * interval '1 millisecond',
+                               + GREATEST("HostState"."backoffMs", ${spacing}::int) * interval '1 millisecond',
              "updatedAt" = now()
       RETURNING "nextAllowedAt", "backoffMs", "lastSuccessAt"`;
     remember(host, row.backoffMs, row.lastSuccessAt, now);
-    return new Date(row.nextAllowedAt).getTime() - row.backoffMs;
+    return new Date(row.nextAllowedAt).getTime() - Math.max(row.backoffMs, spacing);
   },
   async failed(host, now, minWaitMs, code) {
     seen.delete(host);
@@ -168,10 +172,10 @@ export function memoryHostStateStore(): HostStateStore {
     return r;
   };
   return {
-    async reserve(host, now) {
+    async reserve(host, now, spacingMs = 0) {
       const r = row(host, now);
       const slot = Math.max(now, r.nextAllowedAt);
-      r.nextAllowedAt = slot + r.backoffMs;
+      r.nextAllowedAt = slot + Math.max(r.backoffMs, spacingMs);
       return slot;
     },
     async failed(host, now, minWaitMs, code) {
@@ -211,6 +215,8 @@ export interface TurnContext {
   lastFailure?: OperationFailure;
   /** Time an attempt may take: no attempt starts after a retry that could not end by the deadline. */
   attemptReserveMs?: number;
+  /** Least spacing between this host's turns (robots.txt Crawl-delay), ms. */
+  spacingMs?: number;
   now?: () => number;
   store?: HostStateStore;
 }
@@ -226,7 +232,7 @@ export type TurnPlan =
 export async function planTurn(ctx: TurnContext, reservedAt?: number): Promise<TurnPlan> {
   const now = ctx.now ?? Date.now;
   const store = ctx.store ?? prismaHostStateStore;
-  const slot = reservedAt ?? (await store.reserve(ctx.host, now()));
+  const slot = reservedAt ?? (await store.reserve(ctx.host, now(), ctx.spacingMs));
   const late = Math.max(slot, now()) + (ctx.attemptReserveMs ?? 0) > ctx.deadline;
   if (late && (reservedAt !== undefined || slot > now())) {
     const failure = ctx.lastFailure ?? (await hostFailure(store, ctx.host));

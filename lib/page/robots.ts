@@ -105,3 +105,29 @@ export async function checkRobots(url: string, opts: RobotsOptions): Promise<voi
     );
   }
 }
+
+/** What a crawler reads from one origin's robots.txt (lib/crawl: map and crawl obey it always). */
+export interface RobotsRules {
+  allowed(url: string): boolean;
+  /** Crawl-delay for our user agent (or `*`), in ms; 0 when none. */
+  crawlDelayMs: number;
+  /** The file's `Sitemap:` lines. */
+  sitemaps: string[];
+}
+
+/** Longest Crawl-delay we honour: a larger one would stall a crawl for hours (docs/decisions.md). */
+export const MAX_CRAWL_DELAY_MS = 30_000;
+
+export async function robotsRules(origin: string, opts: Partial<RobotsOptions> = {}): Promise<RobotsRules> {
+  const record = await robotsFor(origin, { policy: "follow", ...opts });
+  // As checkRobots: only a 2xx file has rules; 4xx means none, 5xx/unreachable is allowed.
+  if (record.status < 200 || record.status >= 300)
+    return { allowed: () => true, crawlDelayMs: 0, sitemaps: [] };
+  const robots = robotsParser(`${origin}/robots.txt`, record.body);
+  const delay = robots.getCrawlDelay(BOT_USER_AGENT) ?? 0;
+  return {
+    allowed: (url) => !robots.isDisallowed(url, BOT_USER_AGENT),
+    crawlDelayMs: Math.min(MAX_CRAWL_DELAY_MS, Math.max(0, delay * 1000)),
+    sitemaps: robots.getSitemaps(),
+  };
+}

@@ -1,48 +1,28 @@
 import { db } from "@/lib/db";
 import { enqueue } from "@/lib/jobs";
-import { decodeResult, encodeResult } from "@/lib/store/encode";
-import { OperationFailure, FAILURES, type FailureCode } from "@/lib/failures";
+import { encodeResult } from "@/lib/store/encode";
+import { FAILURES } from "@/lib/failures";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor } from "@/lib/store/keys";
 import { chargeFor } from "@/lib/billing/prices";
-import { contentTypeOf, scrapeEnvelope, type ScrapeOperationResult } from "@/lib/operations/format";
-import { runOperations } from "@/lib/operations";
-import { checkRobots } from "@/lib/page/robots";
-import {
-  afterFailure,
-  afterSuccess,
-  DEFAULT_MAX_TOTAL_MS,
-  hostOf,
-  isRetryable,
-  knownHealthy,
-  planTurn,
-  type TurnContext,
-} from "@/lib/page/politeness";
-import { DEFAULT_LIMITS } from "@/lib/page/visit";
+import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
+import { DEFAULT_MAX_TOTAL_MS } from "@/lib/page/politeness";
 import { RUN_REQUEST_JOB } from "./job-names";
-import { cachedBody, readCache } from "@/lib/store/cache";
 import { completeRequest } from "./complete-request";
+import { executeOperations, type OpOutcome, type Outcome } from "./execute";
+import { visitPolitely, type VisitJobState } from "./polite-visit";
 import type { OperationName } from "@/lib/schemas/options";
 import { recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
 
 /** What a run-request job carries: the token, and where its busy-host retries stand (docs/spec.md §7.5). */
-export interface RunRequestJob {
+export interface RunRequestJob extends VisitJobState {
   token: string;
-  /** Code of this request's last retryable failure, when this run is a retry. */
-  lastFailure?: FailureCode;
-  /** The host turn reserved for this run (epoch ms): attempt then without asking again. */
-  turnAt?: number;
-  /** This run is in its host's lane (one run of that host's lane at a time). */
-  lane?: boolean;
 }
 
 /** Ten minutes from acceptance (docs/spec.md §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
-function retryWindowMs(): number {
+export function retryWindowMs(): number {
   return Number(process.env.POLITENESS_MAX_TOTAL_MS ?? DEFAULT_MAX_TOTAL_MS);
 }
-
-/** What one attempt may take (a navigation's limit and a margin): no retry starts that could end late. */
-const ATTEMPT_RESERVE_MS = DEFAULT_LIMITS.navigationTimeoutMs + 5_000;
 
 /**
  * The job body behind every operation request: robots → host turn → one visit feeding every
@@ -69,40 +49,22 @@ async function runRequestTimed(job: RunRequestJob): Promise<void> {
   recordStage("job_start", performance.now() - loaded);
   const spec = req.options as unknown as RunSpec;
   const startedAt = new Date(req.startedAt).getTime();
-  const turn: TurnContext = {
-    host: hostOf(spec.url),
-    deadline: new Date(req.createdAt).getTime() + retryWindowMs(),
-    attemptReserveMs: ATTEMPT_RESERVE_MS,
-    ...(job.lastFailure && { lastFailure: new OperationFailure(job.lastFailure, "previous attempt") }),
-  };
   const done = (outcome: Outcome) =>
     finish(token, req.organizationId, req.reserved, spec, outcome, Date.now() - startedAt);
 
-  let outcome: Outcome;
-  try {
-    const politeness = performance.now();
-    if (req.robotsPolicy === "follow") await checkRobots(spec.url, { policy: "follow" });
-    // A run holding a reserved turn attempts now, unless it was picked up too late to end in time.
-    const plan = await planTurn(turn, job.turnAt);
-    if (plan.kind === "give-up") return await done({ ok: false, failure: plan.failure });
-    if (plan.kind === "wait") return await toLane({ ...job, turnAt: plan.until }, turn.host, plan.until);
-    const lane = await laneFor(job, turn.host);
-    recordStage("politeness", performance.now() - politeness);
-    if (lane === "enter") return await toLane({ token }, turn.host);
-    if (lane === "leave") return void (await enqueue(RUN_REQUEST_JOB, { token }));
-    outcome = await execute(spec, req.organizationId);
-  } catch (err) {
-    if (!isRetryable(err)) {
-      // The host answered (a 404, a PDF…): as far as waiting goes, it is a responsive host.
-      if (err instanceof OperationFailure && err.code !== "unexpected") await afterSuccess(turn.host);
-      return await done({ ok: false, failure: asFailure(err) });
-    }
-    const next = await afterFailure(turn, err);
-    if (next.kind === "give-up") return await done({ ok: false, failure: next.failure });
-    return await toLane({ token, lastFailure: err.code }, turn.host, next.at);
-  }
-  await timeStage("politeness", () => afterSuccess(turn.host));
-  await done(outcome);
+  const step = await visitPolitely({
+    url: spec.url,
+    job,
+    deadline: new Date(req.createdAt).getTime() + retryWindowMs(),
+    robots: req.robotsPolicy === "follow",
+    again: (next, lane) =>
+      lane
+        ? toLane({ token, ...next }, lane.host, lane.at)
+        : enqueue(RUN_REQUEST_JOB, { token }).then(() => {}),
+    attempt: () => executeOperations(spec, req.organizationId),
+  });
+  if (step.kind === "later") return;
+  await done(step.kind === "done" ? step.value : { ok: false, failure: step.failure });
 }
 
 interface StartedRun {
@@ -142,71 +104,10 @@ async function toLane(next: RunRequestJob, host: string, at?: number): Promise<v
   await enqueue(RUN_REQUEST_JOB, { ...next, lane: true }, { delaySeconds, singletonKey: `host:${host}` });
 }
 
-/**
- * Caution with hosts not known to be healthy: a first attempt at one enters the host's lane, so a
- * burst of requests to a host that never answers holds one worker, not all of them. Once the host
- * has answered, runs still waiting in its lane leave it and run side by side again.
- */
-async function laneFor(job: RunRequestJob, host: string): Promise<"stay" | "enter" | "leave"> {
-  if (job.lastFailure) return "stay"; // a retry of a busy host stays in its lane
-  const healthy = await knownHealthy(host);
-  if (!job.lane) return healthy ? "stay" : "enter";
-  return healthy && !job.turnAt ? "leave" : "stay";
-}
-
-type OpOutcome = ScrapeOperationResult & { code?: FailureCode; fresh?: boolean; producedBy?: string };
-type Outcome =
-  | { ok: true; results: Map<OperationName, OpOutcome>; visits: number }
-  | { ok: false; failure: OperationFailure };
-
-/** Runs the operations not already fresh in the cache, from one visit (lighthouse navigates on its own). */
-async function execute(spec: RunSpec, organizationId: string): Promise<Outcome> {
-  const results = new Map<OperationName, OpOutcome>();
-  const toRun: OperationName[] = [];
-  for (const op of spec.operations) {
-    const hit = await readCache(cacheKeyFor(op, spec), spec.maxAgeSeconds);
-    const body = hit && (await cachedBody(hit));
-    if (hit && body != null)
-      results.set(op, { success: true, result: decodeResult(body, hit.contentType), cached: true });
-    else toRun.push(op);
-  }
-  const { results: ran, visits } = await timeStage("visit", () => runOperations(spec, toRun, organizationId));
-  for (const [op, r] of ran) {
-    results.set(
-      op,
-      r.ok
-        ? { success: true, result: r.value, cached: false, fresh: true, producedBy: r.producedBy }
-        : {
-            success: false,
-            error: r.failure.message,
-            code: r.failure.code,
-            cached: false,
-          },
-    );
-  }
-  // A single-operation request that failed is a failed request (422), not a result.
-  if (spec.endpoint !== "scrape") {
-    const only = ran.get(spec.operations[0]);
-    if (only && !only.ok) return { ok: false, failure: only.failure };
-  }
-  return { ok: true, results, visits };
-}
-
 /** "summarize=llm:gpt-4o-mini, keywords=builtin", or null when no AI operation ran fresh. */
 function producedByHeader(results: Map<OperationName, OpOutcome>): string | null {
   const parts = [...results].filter(([, r]) => r.producedBy).map(([op, r]) => `${op}=${r.producedBy}`);
   return parts.length ? parts.join(", ") : null;
-}
-
-function asFailure(err: unknown): OperationFailure {
-  if (err instanceof OperationFailure) {
-    // "Unexpected" is ours to fix: keep the detail for operators (it never reaches the client).
-    if (err.code === "unexpected")
-      console.error("[run-request] unexpected failure:", err.detail ?? err.message);
-    return err;
-  }
-  console.error("[run-request] unexpected failure:", err instanceof Error ? err.stack : err);
-  return new OperationFailure("unexpected", err instanceof Error ? err.message : String(err));
 }
 
 async function finish(

@@ -125,6 +125,12 @@ export function visitsFor(ops: readonly OperationName[]): number {
 }
 export const OPERATIONS = Object.keys(OPERATION_RECORDS) as [OperationName, ...OperationName[]];
 
+/**
+ * The whole-site endpoints (docs/spec-extensions.md): POST /map, POST /crawl and /batch, and
+ * GET/DELETE /crawl/{token} and /batch/{token}. Listed here (no dependencies) for the path rewrites.
+ */
+export const SITE_ENDPOINTS = ["map", "crawl", "batch"] as const;
+
 /** Every POST endpoint: each operation alone, and scrape. */
 export const ENDPOINTS = [...OPERATIONS, "scrape"] as const;
 export type Endpoint = OperationName | "scrape";

@@ -3,7 +3,7 @@
  * answer, proxy.ts adds the per-request page policy (it needs a fresh nonce each time).
  * docs/security.md explains the threat each one answers.
  */
-import { ENDPOINTS } from "../schemas/operations";
+import { ENDPOINTS, SITE_ENDPOINTS } from "../schemas/operations";
 
 /** On every answer: no MIME sniffing, no clickjacking, no full URLs (tokens, ids) leaking to other sites. */
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
@@ -21,7 +21,14 @@ export const API_CSP =
   "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Paths answered by API route handlers (with and without the /api prefix, see next.config.ts rewrites). */
-export const API_PATH_SOURCES = ["/api/:path*", ...ENDPOINTS.map((op) => `/${op}`), "/result/:token"];
+export const API_PATH_SOURCES = [
+  "/api/:path*",
+  ...ENDPOINTS.map((op) => `/${op}`),
+  "/result/:token",
+  ...SITE_ENDPOINTS.map((e) => `/${e}`),
+  "/crawl/:token",
+  "/batch/:token",
+];
 
 /**
  * The policy for the dashboard, Playground, Docs and auth pages. Scripts: only those carrying this

@@ -6,3 +6,4 @@
  * line per job module.
  */
 import "@/lib/runner/jobs";
+import "@/lib/crawl/jobs";

@@ -1,20 +1,28 @@
 import { db } from "@/lib/db";
 import { MAX_AGE_LIMIT_S } from "@/lib/schemas/request";
-import { purgeExpiredResults } from "./results";
+import { purgeExpiredResults, RESULT_RETENTION_MS } from "./results";
 import { singleton } from "@/lib/singleton";
 
 /**
- * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410) and cache
- * entries older than the largest max_age any request may ask for are deleted.
+ * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410), so are the
+ * pages of crawls and batches that ended more than 30 days ago, and cache entries older than the
+ * largest max_age any request may ask for are deleted.
  */
 export async function runRetention(
   now = new Date(),
-): Promise<{ purgedResults: number; deletedCacheEntries: number }> {
+): Promise<{ purgedResults: number; purgedCrawlPages: number; deletedCacheEntries: number }> {
   const purgedResults = await purgeExpiredResults(now);
+  const { count: purgedCrawlPages } = await db().crawlPage.updateMany({
+    where: {
+      body: { not: null },
+      crawl: { finishedAt: { lt: new Date(now.getTime() - RESULT_RETENTION_MS) } },
+    },
+    data: { body: null, bytes: 0 },
+  });
   const { count: deletedCacheEntries } = await db().cacheEntry.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - MAX_AGE_LIMIT_S * 1000) } },
   });
-  return { purgedResults, deletedCacheEntries };
+  return { purgedResults, purgedCrawlPages, deletedCacheEntries };
 }
 
 /** Runs retention now and then hourly in this process (every process may; the work is idempotent). */

@@ -1,9 +1,10 @@
-import { db } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
 import { servedResult } from "@/lib/store/results";
 import { closedAt, destinationOf, recordOutcome } from "./destination";
 import { enqueueDeliveryJob } from "./enqueue";
+import { crawlPayload } from "./crawl-payload";
 import type { WebhookPayload } from "./payload";
 import { postSigned } from "./post";
 export { WEBHOOK_JOB } from "./enqueue";
@@ -25,18 +26,15 @@ export function retryDelaySeconds(attempt: number): number {
  * and checks it now, not when it was stored).
  */
 export async function deliverWebhook(deliveryId: string): Promise<void> {
+  const secrets = {
+    select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretUntil: true },
+  } as const;
   const delivery = await db().webhookDelivery.findUnique({
     where: { id: deliveryId },
     include: {
-      request: {
-        include: {
-          result: true,
-          answeredFrom: true,
-          project: {
-            select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretUntil: true },
-          },
-        },
-      },
+      request: { include: { result: true, answeredFrom: true, project: secrets } },
+      crawl: { include: { project: secrets } },
+      crawlPage: true,
     },
   });
   if (!delivery || delivery.state !== "pending") return;
@@ -48,33 +46,12 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
       delaySeconds: secondsUntil(reopensAt),
     }));
   const attempt = delivery.attempts + 1;
-  const req = delivery.request;
-  const stored = servedResult(req);
-  const payload: WebhookPayload = {
-    type: req.state === "failed" ? "request.failed" : "request.completed",
-    timestamp: new Date().toISOString(),
-    data: {
-      token: req.token,
-      operation: req.operation,
-      url: req.url,
-      status: req.state === "failed" ? "failed" : "complete",
-      ...(req.state === "failed"
-        ? { error: req.error ?? "", error_code: req.errorCode ?? undefined }
-        : {
-            result: stored?.body != null ? decodeResult(stored.body, stored.contentType) : null,
-          }),
-      ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
-      cost: req.cost,
-      cached: req.cached,
-      ...(req.producedBy ? { produced_by: req.producedBy } : {}),
-      processing_time_ms: req.processingMs,
-      created_at: req.createdAt.toISOString(),
-      finished_at: req.finishedAt?.toISOString() ?? null,
-    },
-  };
+  const { payload, project } = delivery.request
+    ? { payload: requestPayload(delivery.request), project: delivery.request.project }
+    : { payload: crawlPayload(delivery.crawl!, delivery.crawlPage), project: delivery.crawl!.project };
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
-  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, req.project);
+  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, project);
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
   const reopens = await recordOutcome(origin, ok);
@@ -107,4 +84,33 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
 
 function secondsUntil(at: number): number {
   return Math.max(1, Math.ceil((at - Date.now()) / 1000));
+}
+
+type RequestWithResult = Prisma.RequestGetPayload<{ include: { result: true; answeredFrom: true } }>;
+
+/** A single request's delivery: its result or its failure (docs/webhooks.md). */
+function requestPayload(req: RequestWithResult): WebhookPayload {
+  const stored = servedResult(req);
+  return {
+    type: req.state === "failed" ? "request.failed" : "request.completed",
+    timestamp: new Date().toISOString(),
+    data: {
+      token: req.token,
+      operation: req.operation,
+      url: req.url,
+      status: req.state === "failed" ? "failed" : "complete",
+      ...(req.state === "failed"
+        ? { error: req.error ?? "", error_code: req.errorCode ?? undefined }
+        : {
+            result: stored?.body != null ? decodeResult(stored.body, stored.contentType) : null,
+          }),
+      ...(req.labels ? { labels: req.labels as Record<string, string> } : {}),
+      cost: req.cost,
+      cached: req.cached,
+      ...(req.producedBy ? { produced_by: req.producedBy } : {}),
+      processing_time_ms: req.processingMs,
+      created_at: req.createdAt.toISOString(),
+      finished_at: req.finishedAt?.toISOString() ?? null,
+    },
+  };
 }

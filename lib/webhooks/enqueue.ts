@@ -25,13 +25,40 @@ export async function enqueueWebhookDelivery(tx: Prisma.TransactionClient, token
   });
   const url = req.reportTo ?? req.project.webhookUrl;
   if (!url) return;
+  await recordDelivery(tx, req.projectId, url, { requestId: req.id });
+}
+
+/**
+ * Records a delivery of one finished page of a crawl or batch (`crawlPageId`), or of the crawl's
+ * end (no page), in the caller's transaction; same destination rule and backlog limit as above.
+ */
+export async function enqueueCrawlDelivery(
+  tx: Prisma.TransactionClient,
+  crawl: { id: string; projectId: string; reportTo: string | null },
+  crawlPageId?: string,
+): Promise<void> {
+  const project = await tx.project.findUniqueOrThrow({
+    where: { id: crawl.projectId },
+    select: { webhookUrl: true },
+  });
+  const url = crawl.reportTo ?? project.webhookUrl;
+  if (!url) return;
+  await recordDelivery(tx, crawl.projectId, url, { crawlId: crawl.id, crawlPageId: crawlPageId ?? null });
+}
+
+async function recordDelivery(
+  tx: Prisma.TransactionClient,
+  projectId: string,
+  url: string,
+  owner: { requestId: string } | { crawlId: string; crawlPageId: string | null },
+): Promise<void> {
   const pending = await tx.webhookDelivery.count({
-    where: { state: "pending", request: { projectId: req.projectId } },
+    where: { state: "pending", OR: [{ request: { projectId } }, { crawl: { projectId } }] },
   });
   if (pending >= maxPendingPerProject()) {
     await tx.webhookDelivery.create({
       data: {
-        requestId: req.id,
+        ...owner,
         url,
         state: "failed",
         log: {
@@ -45,7 +72,7 @@ export async function enqueueWebhookDelivery(tx: Prisma.TransactionClient, token
     });
     return;
   }
-  const delivery = await tx.webhookDelivery.create({ data: { requestId: req.id, url } });
+  const delivery = await tx.webhookDelivery.create({ data: { ...owner, url } });
   await enqueueDeliveryJob(delivery.id, url, { tx });
 }
 

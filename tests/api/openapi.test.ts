@@ -129,6 +129,15 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
       const body = (op.requestBody as { content: Record<string, Json> }).content["application/json"];
       expect(body.example, endpoint).toBeDefined();
     }
+    // The whole-site extensions (docs/spec-extensions.md) and their deliveries.
+    expect(Object.keys(paths["/map"])).toEqual(["post"]);
+    for (const kind of ["crawl", "batch"]) {
+      expect(Object.keys(paths[`/${kind}`])).toEqual(["post"]);
+      expect(Object.keys(paths[`/${kind}/{token}`]).sort()).toEqual(["delete", "get"]);
+    }
+    for (const name of ["MapResult", "CrawlStatus", "CrawlPage", "CrawlAccepted"])
+      expect(schemas, name).toHaveProperty(name);
+    expect(Object.keys(doc.webhooks as Json).sort()).toEqual(["crawl.completed", "crawl.page", "result"]);
     // The status table comes from the one error table: 422 lists invalid_body, 429 all three codes.
     const validationCodes = (schemas.ValidationError as { properties: { error: { enum: string[] } } })
       .properties.error.enum;

@@ -50,7 +50,41 @@ describe("result retention", () => {
       data: { cacheKey: "fresh", operation: "html", body: "x", contentType: "text/html" },
     });
 
-    expect(await runRetention()).toEqual({ purgedResults: 1, deletedCacheEntries: 1 });
+    // A crawl that ended 31 days ago loses its pages' results (GET then answers 410); a recent one keeps them.
+    const crawl = (token: string, endedDaysAgo: number) =>
+      db().crawl.create({
+        data: {
+          token,
+          kind: "crawl",
+          projectId: project.id,
+          organizationId: org.id,
+          url: "https://example.com/",
+          options: {},
+          status: "complete",
+          pageLimit: 1,
+          concurrency: 1,
+          completed: 1,
+          finishedAt: new Date(Date.now() - endedDaysAgo * 86400_000),
+          pages: {
+            create: {
+              position: 0,
+              url: "https://example.com/",
+              state: "complete",
+              body: "{}",
+              bytes: 2,
+              finishedSeq: 1,
+            },
+          },
+        },
+      });
+    await crawl("crawl_old", 31);
+    await crawl("crawl_new", 29);
+
+    expect(await runRetention()).toEqual({ purgedResults: 1, purgedCrawlPages: 1, deletedCacheEntries: 1 });
+    const { readCrawl } = await import("@/lib/crawl/read");
+    expect(await readCrawl(project.id, "crawl", "crawl_old", 0)).toBe("expired");
+    const kept = await readCrawl(project.id, "crawl", "crawl_new", 0);
+    expect(kept !== "expired" && kept?.data).toHaveLength(1);
     const old = await db().request.findUniqueOrThrow({
       where: { token: "req_old" },
       include: { result: true },
@@ -63,7 +97,7 @@ describe("result retention", () => {
       body: "<html>kept</html>",
     });
     expect(await db().cacheEntry.count()).toBe(1);
-    expect(await runRetention()).toEqual({ purgedResults: 0, deletedCacheEntries: 0 });
+    expect(await runRetention()).toEqual({ purgedResults: 0, purgedCrawlPages: 0, deletedCacheEntries: 0 });
   });
 
   it("keeps a body a younger cache hit answers from, until that hit's own 30 days are over", async () => {

@@ -62,6 +62,19 @@ describe.each<[string, () => HostStateStore]>([
     expect(s.calls).toEqual([1]);
   });
 
+  it("spaces turns by a crawl's Crawl-delay, racing workers included, and a larger backoff wins", async () => {
+    const store = makeStore();
+    const now = 1_700_000_000_000;
+    const h = new URL(host()).hostname;
+    const slots = await Promise.all([0, 1, 2].map(() => store.reserve(h, now, 1_500)));
+    expect(slots.map((s) => s - now).sort((x, y) => x - y)).toEqual([0, 1_500, 3_000]);
+    // A failing host's backoff (2 s) is more than the spacing: the backoff spaces the next turns.
+    await store.failed(h, now, 0);
+    const after = await store.reserve(h, now, 1_500);
+    const next = await store.reserve(h, now, 1_500);
+    expect(next - after).toBe(2_000);
+  });
+
   it("retries 5xx with exponential backoff", async () => {
     const time = fakeTime();
     const s = script(failure("server_error"), failure("server_error"));

@@ -33,6 +33,8 @@ export interface App {
   /** POST JSON with an API key. */
   post(pathname: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Response>;
   get(pathname: string, key?: string): Promise<Response>;
+  /** DELETE with an API key. */
+  del(pathname: string, key?: string): Promise<Response>;
   /**
    * SQL against the server's own database (tests only: time travel, inspection). Embedded database:
    * through the server's admin endpoint, whose raw-SQL command exists only because this harness
@@ -210,6 +212,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       recordResponse("GET", pathname, res);
       return res;
     },
+    async del(pathname, key) {
+      const res = await fetch(url + pathname, {
+        method: "DELETE",
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      });
+      recordResponse("DELETE", pathname, res);
+      return res;
+    },
   };
   return app;
 }
@@ -320,6 +330,7 @@ export async function startCluster(
     admin: (...args) => first.admin(...args),
     post: (...args) => pick().post(...args),
     get: (...args) => pick().get(...args),
+    del: (...args) => pick().del(...args),
     async sql(query, params) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -98,6 +98,64 @@ async function exerciseEveryModel(prisma: PrismaClient) {
   expect(back.project.organization.plan).toBe("pro");
   expect(back.project.keys).toHaveLength(1);
   expect(await prisma.membership.count({ where: { organizationId: org.id } })).toBe(1);
+
+  // A crawl, its frontier and results, and the deliveries of a page and of the crawl's end.
+  const crawl = await prisma.crawl.create({
+    data: {
+      token: `crawl-${project.id}`,
+      kind: "crawl",
+      projectId: project.id,
+      organizationId: org.id,
+      url: "https://example.com/",
+      options: { operations: ["markdown"] },
+      labels: { run: "1" },
+      pageLimit: 10,
+      maxDepth: 2,
+      concurrency: 2,
+      pages: {
+        create: [
+          { position: 0, url: "https://example.com/", urlKey: "https://example.com/", state: "complete" },
+          { position: 1, url: "https://example.com/a", urlKey: "https://example.com/a", depth: 1 },
+        ],
+      },
+    },
+    include: { pages: { orderBy: { position: "asc" } } },
+  });
+  await prisma.webhookDelivery.create({
+    data: { crawlId: crawl.id, crawlPageId: crawl.pages[0].id, url: "https://hooks.example.com/" },
+  });
+  // The frontier's unique index: one URL once per crawl, whoever inserts it.
+  await expect(
+    prisma.crawlPage.create({
+      data: { crawlId: crawl.id, position: 2, url: "https://example.com/a", urlKey: "https://example.com/a" },
+    }),
+  ).rejects.toThrow();
+  // A batch's URLs carry no key: the same URL may be listed twice.
+  const batch = await prisma.crawl.create({
+    data: {
+      token: `batch-${project.id}`,
+      kind: "batch",
+      projectId: project.id,
+      organizationId: org.id,
+      options: {},
+      pageLimit: 2,
+      concurrency: 2,
+      pages: {
+        create: [
+          { position: 0, url: "https://example.com/" },
+          { position: 1, url: "https://example.com/" },
+        ],
+      },
+    },
+  });
+  const crawlBack = await prisma.crawl.findUniqueOrThrow({
+    where: { token: crawl.token },
+    include: { pages: { include: { deliveries: true } }, deliveries: true, project: true },
+  });
+  expect(crawlBack.pages).toHaveLength(2);
+  expect(crawlBack.deliveries).toHaveLength(1);
+  expect(crawlBack.pages.find((p) => p.position === 0)!.deliveries).toHaveLength(1);
+  expect(await prisma.crawlPage.count({ where: { crawlId: batch.id } })).toBe(2);
 }
 
 describe("migrations", () => {

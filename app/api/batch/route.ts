@@ -1,0 +1,3 @@
+import { startEndpoint } from "@/lib/api/crawl-endpoints";
+
+export const POST = startEndpoint("batch");

@@ -1,0 +1,3 @@
+import { mapEndpoint } from "@/lib/api/crawl-endpoints";
+
+export const POST = mapEndpoint();

@@ -1,0 +1,149 @@
+import crypto from "node:crypto";
+import { transaction } from "@/lib/jobs";
+import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
+import { admit, remainingCredits, rollOverPeriodIfDue, settle, usageOf } from "@/lib/billing/admission";
+import { acceptCrawl } from "@/lib/crawl/accept";
+import { mapSite } from "@/lib/crawl/discover";
+import { cancelCrawl, lockCrawl } from "@/lib/crawl/frontier";
+import { parseCursor, readCrawl } from "@/lib/crawl/read";
+import { Scope } from "@/lib/crawl/urls";
+import { db } from "@/lib/db";
+import { OperationFailure } from "@/lib/failures";
+import { ensureBooted } from "@/lib/server/boot";
+import { clientError, failureBody } from "./errors";
+import { enforceRateLimit } from "./rate-limit";
+import { readJsonBody } from "./read-body";
+import { guard, json } from "./respond";
+import { validateIdempotencyKey } from "./validate";
+import { validateBatch, validateCrawl, validateMap } from "./validate-crawl";
+
+/**
+ * The whole-site endpoints (docs/spec-extensions.md): POST /map (sync, 1 credit), POST /crawl and
+ * POST /batch (always async), GET and DELETE /crawl/{token} and /batch/{token}. Same front door as
+ * the operations: bearer key, rate limit, JSON body, errors from the one table.
+ */
+
+type Kind = "crawl" | "batch";
+type TokenContext = { params: Promise<{ token: string }> };
+
+/** POST /map costs this, once the map is made. */
+export const MAP_CREDITS = 1;
+/** How long a map may look (robots.txt, sitemaps, the start page) before answering with what it found. */
+const MAP_BUDGET_MS = 45_000;
+
+async function caller(req: Request): Promise<ApiCaller> {
+  await ensureBooted();
+  const who = await authenticate(req.headers.get("authorization"));
+  await enforceRateLimit(who.projectId);
+  return who;
+}
+
+function usageHeaders(
+  cost: number,
+  usage: { monthlyCredits: number; creditsUsed: number; creditsReserved: number; concurrencyLimit: number },
+) {
+  return {
+    "X-Quota-Cost": String(cost),
+    "X-Quota-Remaining": String(remainingCredits(usage)),
+    "X-Concurrency-Limit": String(usage.concurrencyLimit),
+  };
+}
+
+/** POST /map: the site's URLs, found without rendering where possible. */
+export function mapEndpoint() {
+  return (req: Request) =>
+    guard(async () => {
+      const who = await caller(req);
+      const { start, scope, limit } = validateMap(await readJsonBody(req));
+      const organizationId = who.project.organizationId;
+      await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
+      const token = `map_${crypto.randomBytes(16).toString("base64url")}`;
+      // A parallel-request slot and the credit, like any request; settled whatever happens.
+      await admit(organizationId, MAP_CREDITS);
+      let links: string[];
+      try {
+        links = await mapSite({
+          scope: new Scope(start, scope),
+          limit,
+          organization: organizationId,
+          deadline: Date.now() + MAP_BUDGET_MS,
+        });
+      } catch (err) {
+        await settle(organizationId, token, MAP_CREDITS, 0);
+        if (err instanceof OperationFailure) return json(failureBody(err.code), 422);
+        throw err;
+      }
+      const usage = await settle(organizationId, token, MAP_CREDITS, MAP_CREDITS);
+      return json({ url: start.href, links }, 200, usageHeaders(MAP_CREDITS, usage));
+    });
+}
+
+/** POST /crawl and POST /batch: accepted at once, followed with GET /{kind}/{token}. */
+export function startEndpoint(kind: Kind) {
+  return (req: Request) =>
+    guard(async () => {
+      const who = await caller(req);
+      const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
+      const body = await readJsonBody(req);
+      const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
+      const accepted = await acceptCrawl(
+        {
+          projectId: who.projectId,
+          organizationId: who.project.organizationId,
+          periodStart: who.project.organization.periodStart,
+        },
+        valid,
+        idempotencyKey,
+      );
+      // A replay started nothing: the usage is read as it stands.
+      const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
+      return json(
+        { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
+        200,
+        usageHeaders(0, usage),
+      );
+    });
+}
+
+/** GET /{kind}/{token}?cursor=…: progress and the next finished pages. */
+export function statusEndpoint(kind: Kind) {
+  return (req: Request, ctx: TokenContext) =>
+    guard(async () => {
+      const who = await caller(req);
+      const { token } = await ctx.params;
+      const raw = new URL(req.url).searchParams.get("cursor");
+      const cursor = parseCursor(raw);
+      if (cursor === null)
+        throw clientError.invalidOptions(
+          "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
+        );
+      const status = await readCrawl(who.projectId, kind, token, cursor);
+      if (!status) throw notFound(kind);
+      if (status === "expired") throw clientError.expired(token);
+      return json(status);
+    });
+}
+
+/** DELETE /{kind}/{token}: no new page starts; pages already fetched stay readable. */
+export function cancelEndpoint(kind: Kind) {
+  return (req: Request, ctx: TokenContext) =>
+    guard(async () => {
+      const who = await caller(req);
+      const { token } = await ctx.params;
+      const row = await db().crawl.findUnique({
+        where: { token },
+        select: { id: true, projectId: true, kind: true },
+      });
+      if (!row || row.projectId !== who.projectId || row.kind !== kind) throw notFound(kind);
+      const status = await transaction(async (tx) => {
+        const c = (await lockCrawl(tx, row.id))!;
+        await cancelCrawl(tx, c);
+        return c.status;
+      });
+      return json({ token, status });
+    });
+}
+
+function notFound(kind: Kind) {
+  return clientError.notFoundWith(`No ${kind} with this token under this project.`);
+}
