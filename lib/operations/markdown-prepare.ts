@@ -5,7 +5,8 @@
  * live page: an element of the copy is matched to its twin on the page by its text (code blocks,
  * headings) or its address (images). Defines `__ptdPrepareMarkdown(root)`:
  *
- * - headings an H1 on the page are H1 again;
+ * - headings an H1 on the page are H1 again; a list written straight inside a list is nested
+ *   in the item before it;
  * - each code block becomes `<pre data-ptd-lang="…">` holding its text, lines kept (`<br>`,
  *   a block per line, or what the page renders), its language from the names highlighters use;
  * - each data table a regular grid (spans filled with empty cells) whose first row is its heading
@@ -50,6 +51,9 @@ var __ptdPrepareMarkdown = (function () {
   // "brush: x" (SyntaxHighlighter), and on the block itself a bare name ("hljs python", pandoc).
   function languageOn(el, bare) {
     var named = el.getAttribute("data-lang") || el.getAttribute("data-language") || el.getAttribute("data-code-language") || "";
+    // GitHub's <pre lang="python">; a two-letter lang is a human language ("en").
+    var lang = (el.getAttribute("lang") || "").toLowerCase();
+    if (!named && bare && lang.length > 2 && LANGUAGES.test(lang)) named = lang;
     var cls = classOf(el).toLowerCase(), m;
     if (!named && (m = /(?:^|\s)brush:\s*([\w#+.-]+)/.exec(cls))) named = m[1];
     var tokens = cls.split(/\s+/);
@@ -111,9 +115,9 @@ var __ptdPrepareMarkdown = (function () {
       pre.replaceWith(block);
     });
     // Pygments' table layout: a column of line numbers beside the code.
-    all(root, "td > pre").forEach(function (pre) {
-      var row = pre.parentElement.parentElement;
-      if (/^[\d\s]+$/.test(pre.textContent) && row.querySelectorAll("pre").length > 1) pre.remove();
+    all(root, "td pre").forEach(function (pre) {
+      var row = pre.closest("tr");
+      if (row && /^[\d\s]+$/.test(pre.textContent) && row.querySelectorAll("pre").length > 1) pre.remove();
     });
   }
 
@@ -293,9 +297,24 @@ var __ptdPrepareMarkdown = (function () {
     all(root, "picture source").forEach(function (s) { s.remove(); });
   }
 
+  // A list written straight inside a list (as visual editors do) belongs to the item before it.
+  function nestLists(root) {
+    all(root, "ul > ul, ul > ol, ol > ul, ol > ol").forEach(function (list) {
+      var item = list.previousElementSibling;
+      if (!item || item.nodeName !== "LI") {
+        item = list.ownerDocument.createElement("li");
+        list.replaceWith(item);
+      }
+      item.appendChild(list);
+    });
+  }
+
   return function (root) {
     restoreHeadings(root);
+    nestLists(root);
     prepareCode(root);
+    // A code span is one line: a <br> in it is a space.
+    all(root, "code br").forEach(function (br) { br.replaceWith(" "); });
     prepareTables(root);
     prepareImages(root);
     all(root, "figure > figcaption").forEach(function (c) { c.parentNode.appendChild(c); });

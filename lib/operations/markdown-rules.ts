@@ -19,20 +19,22 @@ var __ptdMarkdownRules = (function () {
     for (var i = 0; i < runs.length; i++) n = Math.max(n, runs[i].length);
     return n;
   }
-  // The element's nearest sibling that is not blank text.
-  function sibling(node, dir) {
+  // Does a <br> stand at the edge of a line already: beside nothing, a block or another <br>?
+  function lineEdge(node, dir) {
     var s = node[dir];
     while (s && s.nodeType === 3 && !/\S/.test(s.data)) s = s[dir];
-    return s;
+    return !s || /^(BR|ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|DIV|DL|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SECTION|TABLE|UL)$/.test(s.nodeName);
   }
   // Links resolve against the page's own base (its <base href>, else its address). A link that
   // cannot leave the page (javascript:, an anchor on the page itself) keeps only its text.
   function linkTarget(href) {
-    var url;
-    try { url = new URL(href.trim(), document.baseURI); } catch (e) { return ""; }
+    var raw = href.trim(), url;
+    if (!raw || raw.charAt(0) === "#") return "";
+    try { url = new URL(raw, document.baseURI); } catch (e) { return ""; }
     if (!/^(https?|mailto|tel|ftp):$/.test(url.protocol)) return "";
-    var here = location.href.replace(/#.*$/, "");
-    if (url.hash && url.href.replace(/#.*$/, "") === here) return "";
+    // Readability has already written "#part" against the base: still an anchor on this page.
+    var bare = url.href.replace(/#.*$/, "");
+    if (url.href !== bare && (bare === location.href.replace(/#.*$/, "") || bare === document.baseURI.replace(/#.*$/, ""))) return "";
     // Parentheses break a Markdown destination in many readers: they are sent percent-encoded.
     return url.href.replace(/\(/g, "%28").replace(/\)/g, "%29");
   }
@@ -50,10 +52,8 @@ var __ptdMarkdownRules = (function () {
     td.addRule("ptdLineBreak", {
       filter: "br",
       replacement: function (_c, node) {
-        var before = sibling(node, "previousSibling"), after = sibling(node, "nextSibling");
         // Two <br> in a row end a paragraph; one at the edge of a block adds nothing.
-        if (!before || !after || after.nodeName === "BR" || before.nodeName === "BR") return "\n";
-        return "\\\n";
+        return lineEdge(node, "previousSibling") || lineEdge(node, "nextSibling") ? "\n" : "\\\n";
       }
     });
     td.addRule("ptdHeading", {
@@ -129,8 +129,8 @@ var __ptdMarkdownRules = (function () {
   };
 })();
 
-// No trailing spaces, no runs of blank lines, no break at the end of a paragraph; a code block's
-// lines are kept as they are, blank ones included.
+// No trailing spaces, no runs of blank lines, no break at the end of a paragraph; a code block
+// keeps its blank lines.
 function __ptdTidyMarkdown(md) {
   var out = [], fence = "";
   md.split("\n").forEach(function (line, i, lines) {
@@ -145,6 +145,7 @@ function __ptdTidyMarkdown(md) {
     // A hard break ("\" at the end, an odd count) before a blank line ends nothing: it goes.
     var next = (lines[i + 1] || "").trim();
     if (!next && /(^|[^\\])(\\\\)*\\$/.test(line)) line = line.slice(0, -1).replace(/\s+$/, "");
+    if (line === "\\") line = "";
     if (!line && (!out.length || out[out.length - 1] === "")) return;
     out.push(line);
   });
