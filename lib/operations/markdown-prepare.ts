@@ -195,7 +195,7 @@ var __ptdPrepareMarkdown = (function () {
   var PLACEHOLDER = /^(data|about|blob):|(^|[\/_.-])(blank|spacer|pixel|placeholder|transparent|lazy|loading|loader|empty|grey|gray|1x1)[\w.-]*\.(gif|png|svg|jpe?g|webp)([?#]|$)/i;
   var TRACKER = /^https?:\/\/([^\/]*\.)?(doubleclick\.net|google-analytics\.com|googletagmanager\.com|googleadservices\.com|scorecardresearch\.com|quantserve\.com|bat\.bing\.com|pixel\.wp\.com|stats\.wp\.com|(pixel|pixels|tracker|tracking|track|beacon|analytics|stats|counter|metrics)\.[^\/]+)\/|^https?:\/\/[^\/]*facebook\.com\/tr[\/?]|\/(pixel|beacon|tracking|track|collect|impression|1x1)\.(gif|png)([?#]|$)/i;
   var ICON_CLASS = /(^|[\s_-])(emoji|emoticon|smiley|wp-smiley|icon|icons|avatar|gravatar|sprite|spinner)([\s_-]|$)/i;
-  var ICON_SRC = /gravatar\.com\/avatar|\/avatars?\/|[\/.-]emoji[\/.-]|twemoji|\/icons?\/|\/sprites?\/|favicon/i;
+  var ICON_SRC = /gravatar\.com\/avatar|\/avatars?\/|[\/.-]emoji[\/.-]|twemoji|\/icons?\/|\/icons?([-_.][\w.-]*)?\.(svg|png|gif|ico|webp)([?#]|$)|\/sprites?\/|favicon/i;
   var EMOJI = /emoji|emoticon|smiley/i;
   var LAZY_ATTRIBUTES = ["data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src", "data-full-src"];
 
@@ -262,18 +262,19 @@ var __ptdPrepareMarkdown = (function () {
     return null;
   }
   function px(v) { return /^\s*[\d.]+\s*(px)?\s*$/.test(v || "") ? parseFloat(v) : NaN; }
-  // A tracking pixel or spacer: 2 px or less across or down, as declared, or as loaded from url
-  // (not a lazy-load placeholder the page still shows in its place).
-  function isTiny(el, url) {
-    if (!el) return false;
-    var sizes = [el.getAttribute("width"), el.getAttribute("height"), el.style && el.style.width, el.style && el.style.height];
-    for (var i = 0; i < sizes.length; i++) if (px(sizes[i]) <= 2) return true;
-    if (el.complete && el.naturalWidth > 0 && el.currentSrc && absolute(el.currentSrc) === url) {
-      if (el.naturalWidth <= 2 && el.naturalHeight <= 2) return true;
-      var box = el.getBoundingClientRect();
-      if (el.getClientRects().length && box.width <= 2 && box.height <= 2) return true;
-    }
-    return false;
+  // A tracking pixel or spacer: 2 px or less across or down as its attributes declare it; or, on
+  // the page, 2 × 2 px or less as loaded from url (not a lazy-load placeholder still in its place)
+  // or as laid out where a style sets its size (an image not fetched lies out 0 × 0 unsized, and
+  // Next.js's sizes images width:0 with a min-width: the box counts, not the declaration).
+  function isTiny(img, twin, url) {
+    var declared = [img.getAttribute("width"), img.getAttribute("height")];
+    if (twin) declared.push(twin.getAttribute("width"), twin.getAttribute("height"));
+    for (var i = 0; i < declared.length; i++) if (px(declared[i]) <= 2) return true;
+    if (!twin || !twin.getClientRects().length) return false;
+    var loaded = twin.complete && twin.naturalWidth > 0 && !!twin.currentSrc && absolute(twin.currentSrc) === url;
+    if (loaded && twin.naturalWidth <= 2 && twin.naturalHeight <= 2) return true;
+    var box = twin.getBoundingClientRect();
+    return (loaded || !!twin.style.width || !!twin.style.height) && box.width <= 2 && box.height <= 2;
   }
   function prepareImages(root) {
     all(root, "img").forEach(function (img) {
@@ -285,7 +286,7 @@ var __ptdPrepareMarkdown = (function () {
         img.replaceWith(img.ownerDocument.createTextNode(alt));
         return;
       }
-      if (!url || TRACKER.test(url) || ICON_CLASS.test(classes) || ICON_SRC.test(url) || isTiny(img, url) || isTiny(twin, url)) {
+      if (!url || TRACKER.test(url) || ICON_CLASS.test(classes) || ICON_SRC.test(url) || isTiny(img, twin, url)) {
         img.remove();
         return;
       }

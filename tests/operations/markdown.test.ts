@@ -133,13 +133,17 @@ describe("markdown fidelity", () => {
       ["getting started guide", "http://site.test/docs/start.html"],
       ["next page", `${page}/images?page=2`],
       ["the notes", "http://cdn.site.test/notes.pdf"],
+      ["Download the report", "http://site.test/files/report.pdf"],
       ["The mill, thumbnail", `${page}/img/full/mill.jpg`],
+      ["The lock gates", `${page}/img/full/lock.jpg`],
     ]);
     expect(nodesOf(tree, "image").map((i) => [i.alt, i.url])).toEqual([
       ["The river at dawn", `${page}/img/river.jpg`],
       ["A heron on the bank", `${page}/img/heron.jpg`],
+      ["The towpath in autumn", `${page}/img/towpath.jpg`],
       ["The weir in flood", `${page}/img/weir-1200.jpg`],
       ["The mill, thumbnail", `${page}/img/thumb/mill.jpg`],
+      ["The lock gates", `${page}/img/lock.jpg`],
     ]);
     // The caption is text below its image; a javascript: link is its text; an emoji its character.
     expect(md).toContain(
@@ -148,7 +152,7 @@ describe("markdown fidelity", () => {
     expect(md).toContain("[the notes](http://cdn.site.test/notes.pdf) or show more.");
     expect(md).toContain("Photographs by the author 😀 with thanks. Ana Reyes lent the camera.");
     expect(md).not.toMatch(/\[\s*\]\(/);
-    expect(md).not.toMatch(/javascript:|tracker|beacon|gravatar|emoji|\/share|\/social|ad-click/);
+    expect(md).not.toMatch(/javascript:|tracker|beacon|gravatar|emoji|icon-pdf|\/share|\/social|ad-click/);
   });
 
   it("resolves links and images against the page's <base href>", async () => {
@@ -159,13 +163,17 @@ describe("markdown fidelity", () => {
       "http://static.site.test/guide/docs/start.html",
       `${base}/?page=2`,
       "http://cdn.site.test/notes.pdf",
+      "http://static.site.test/files/report.pdf",
       `${base}/img/full/mill.jpg`,
+      `${base}/img/full/lock.jpg`,
     ]);
     expect(nodesOf(tree, "image").map((i) => i.url)).toEqual([
       `${base}/img/river.jpg`,
       `${base}/img/heron.jpg`,
+      `${base}/img/towpath.jpg`,
       `${base}/img/weir-1200.jpg`,
       `${base}/img/thumb/mill.jpg`,
+      `${base}/img/lock.jpg`,
     ]);
   });
 

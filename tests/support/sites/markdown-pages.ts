@@ -101,11 +101,13 @@ ${prose("labels", 2)}`,
 );
 
 const IMAGES_BODY = `${prose("the river")}
-<p>Read the <a href="../docs/start.html">getting started guide</a>, the <a href="?page=2">next page</a>, <a href="//cdn.site.test/notes.pdf">the notes</a> or <a href="javascript:void(0)">show more</a>.<a href="/share"></a><a href="/social/x"><i class="icon-x"></i></a><a href="/ad-click"><img src="https://pixel.tracker.test/p.gif?id=42" width="1" height="1" alt=""></a></p>
+<p>Read the <a href="../docs/start.html">getting started guide</a>, the <a href="?page=2">next page</a>, <a href="//cdn.site.test/notes.pdf">the notes</a> or <a href="javascript:void(0)">show more</a>. <a href="/files/report.pdf"><img src="/static/icon-pdf.svg" alt="PDF" width="16" height="16"> Download the report</a>.<a href="/share"></a><a href="/social/x"><i class="icon-x"></i></a><a href="/ad-click"><img src="https://pixel.tracker.test/p.gif?id=42" width="1" height="1" alt=""></a></p>
 <figure><img src="img/river.jpg" alt="The river at dawn" width="800" height="600"><figcaption>The river at dawn, from the old bridge.</figcaption></figure>
 <p><img src="${PLACEHOLDER}" data-src="img/heron.jpg" class="lazyload" alt="A heron on the bank"></p>
+<p><span style="display:block;position:relative;padding-top:56%"><img alt="The towpath in autumn" src="img/towpath.jpg" decoding="async" data-nimg="responsive" style="position:absolute;inset:0;width:0;height:0;min-width:100%;max-width:100%;min-height:100%;max-height:100%"></span></p>
 <p><img srcset="img/weir-400.jpg 400w, img/weir-1200.jpg 1200w, img/weir-800.jpg 800w" sizes="100vw" alt="The weir in flood"></p>
 <p><a href="img/full/mill.jpg"><img src="img/thumb/mill.jpg" alt="The mill, thumbnail" width="320" height="200"></a></p>
+<p><a href="img/full/lock.jpg"><img class="lazyload" src="${PLACEHOLDER}" data-src="img/lock.jpg" alt="The lock gates"></a><noscript><img src="img/lock.jpg" alt="The lock gates"></noscript></p>
 <p><img src="/markdown/beacon.gif" style="width:1px;height:1px" alt=""><img alt="An image with no source"> Photographs by the author <img class="emoji" src="https://s.w.org/images/core/emoji/15.0.3/72x72/1f600.png" alt="😀" draggable="false" role="img"> with thanks. <img class="avatar avatar-48 photo" src="https://secure.gravatar.com/avatar/0a1b2c?s=48&amp;d=mm" width="48" height="48" alt="Ana Reyes"> Ana Reyes lent the camera.</p>
 ${prose("the river's wildlife", 2)}`;
 
