@@ -44,26 +44,30 @@ var __ptdPrepareMarkdown = (function () {
   }
 
   // ---- Code blocks.
-  var LANGUAGES = /^(bash|sh|shell|shellsession|zsh|fish|console|powershell|ps1|bat|batch|cmd|python|py|python3|ipython|ruby|rb|perl|php|javascript|js|jsx|mjs|typescript|ts|tsx|json|json5|jsonc|yaml|yml|toml|ini|xml|html|xhtml|svg|css|scss|sass|less|sql|mysql|pgsql|plsql|go|golang|rust|rs|java|kotlin|kt|scala|swift|c|cpp|c\+\+|cc|h|hpp|csharp|cs|fsharp|objectivec|objc|r|matlab|julia|lua|dart|elixir|erlang|haskell|hs|clojure|lisp|scheme|ocaml|groovy|dockerfile|docker|makefile|make|cmake|nginx|apache|diff|patch|markdown|md|graphql|protobuf|proto|terraform|hcl|vim|tex|latex|http|svelte|vue|elm|zig|nim|solidity|nasm|asm|fortran|pascal|delphi|vbnet|vb|regex|csv|plaintext|text|txt)$/;
+  var LANGUAGES = /^(bash|sh|shell|shellsession|zsh|fish|console|powershell|ps1|bat|batch|cmd|python|py|python3|ipython|ipython3|pycon|ruby|rb|perl|php|javascript|js|jsx|mjs|typescript|ts|tsx|json|json5|jsonc|yaml|yml|toml|ini|xml|html|xhtml|svg|css|scss|sass|less|sql|mysql|pgsql|plsql|go|golang|rust|rs|java|kotlin|kt|scala|swift|c|cpp|c\+\+|cc|h|hpp|csharp|cs|fsharp|objectivec|objc|r|matlab|julia|lua|dart|elixir|erlang|haskell|hs|clojure|lisp|scheme|ocaml|groovy|dockerfile|docker|makefile|make|cmake|nginx|apache|diff|patch|markdown|md|graphql|protobuf|proto|terraform|hcl|vim|tex|latex|http|jinja|django|twig|nix|awk|svelte|vue|elm|zig|nim|solidity|nasm|asm|fortran|pascal|delphi|vbnet|vb|regex|csv|plaintext|text|txt)$/;
   var NO_LANGUAGE = /^(none|nohighlight|no-highlight|plain|default|auto|undefined|null|source|code)$/;
   // The language a highlighter wrote on one element: data-lang, "language-x"/"lang-x" (Prism,
   // highlight.js, GFM renderers), "highlight-source-x" (GitHub), "highlight-x" (Pygments, Sphinx),
   // "brush: x" (SyntaxHighlighter), and on the block itself a bare name ("hljs python", pandoc).
-  function languageOn(el, bare) {
+  // On a wrapper, "language-en" or data-lang="de" may name a human language: there only a known
+  // code language counts (and GitHub's unambiguous highlight-source-x).
+  function languageOn(el, onBlock) {
+    var cls = classOf(el).toLowerCase(), tokens = cls.split(/\s+/), m, i, github = false;
     var named = el.getAttribute("data-lang") || el.getAttribute("data-language") || el.getAttribute("data-code-language") || "";
     // GitHub's <pre lang="python">; a two-letter lang is a human language ("en").
     var lang = (el.getAttribute("lang") || "").toLowerCase();
-    if (!named && bare && lang.length > 2 && LANGUAGES.test(lang)) named = lang;
-    var cls = classOf(el).toLowerCase(), m;
+    if (!named && onBlock && lang.length > 2 && LANGUAGES.test(lang)) named = lang;
     if (!named && (m = /(?:^|\s)brush:\s*([\w#+.-]+)/.exec(cls))) named = m[1];
-    var tokens = cls.split(/\s+/);
-    for (var i = 0; !named && i < tokens.length; i++) {
-      m = /^(?:language|lang|highlight-source|highlight-text|highlight|sourcecode)-([\w#+.-]+)$/.exec(tokens[i]);
+    for (i = 0; !named && i < tokens.length; i++) {
+      m = /^highlight-(?:source|text)-([\w#+.-]+)$/.exec(tokens[i]);
+      if (m) github = true;
+      else m = /^(?:language|lang|highlight|sourcecode)-([\w#+.-]+)$/.exec(tokens[i]);
       if (m) named = m[1];
     }
-    for (i = 0; !named && bare && i < tokens.length; i++) if (LANGUAGES.test(tokens[i])) named = tokens[i];
+    for (i = 0; !named && onBlock && i < tokens.length; i++) if (LANGUAGES.test(tokens[i])) named = tokens[i];
     named = named.toLowerCase().replace(/[^\w#+.-]/g, "").slice(0, 30);
-    return NO_LANGUAGE.test(named) ? "" : named;
+    if (NO_LANGUAGE.test(named) || (!onBlock && !github && !LANGUAGES.test(named))) return "";
+    return named;
   }
   function languageOf(pre) {
     if (!pre) return "";
