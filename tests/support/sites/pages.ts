@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ISOLATION_PAGES } from "./isolation-pages";
 import { LATE_NAVIGATION_PAGES } from "./late-navigation-pages";
 import { META_PAGES } from "./meta-pages";
+import { MARKDOWN_PAGES } from "./markdown-pages";
 import { TEXT_POLICY_PAGES } from "./text-policy-pages";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, ctx: SiteContext) => void;
@@ -72,6 +73,7 @@ export const BY_PATH: Record<string, Handler> = {
   ...LATE_NAVIGATION_PAGES,
   ...TEXT_POLICY_PAGES,
   ...META_PAGES,
+  ...MARKDOWN_PAGES,
   "/": (_req, res) => html(res, page("Home", "<h1>Hello from site.test</h1><p>Static text.</p>")),
   "/script-text": (_req, res) =>
     html(
