@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 /**
  * File names for crawled pages: one flat file per page in the --out directory, named after the
  * URL's path (and query), so `http://docs.test/guide/5` becomes `guide_5.md`. Only letters,
- * digits, `.`, `_` and `-` survive: no separators, no `..`, nothing a shell or a file system
+ * digits, `.`, `_` and `-` survive (no leading `-` or `.`): no separators, no `..`, nothing a shell or a file system
  * treats specially. Names that would collide get `-2`, `-3`, ….
  */
 const MAX_NAME = 120;
@@ -19,8 +19,9 @@ export function pageFileName(pageUrl: string, startHost: string): string {
     .join("_");
   let name = raw
     .replace(/[^A-Za-z0-9._-]+/g, "_")
-    .replace(/^[._]+|[._]+$/g, "")
-    .replace(/\.{2,}/g, ".");
+    .replace(/^[._-]+|[._]+$/g, "")
+    .replace(/\.{2,}/g, ".")
+    .replace(/_{2,}/g, "_");
   if (!name) name = "index";
   if (name.length > MAX_NAME) {
     const hash = crypto.createHash("sha1").update(pageUrl).digest("hex").slice(0, 8);
