@@ -51,31 +51,32 @@ function usageHeaders(
 
 /** POST /map: the site's URLs, found without rendering where possible. */
 export function mapEndpoint() {
-  return (req: Request) =>
-    guard(async () => {
-      const who = await caller(req);
-      const { start, scope, limit } = validateMap(await readJsonBody(req));
-      const organizationId = who.project.organizationId;
-      await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
-      const token = `map_${crypto.randomBytes(16).toString("base64url")}`;
-      // A parallel-request slot and the credit, like any request; settled whatever happens.
-      await admit(organizationId, MAP_CREDITS);
-      let links: string[];
-      try {
-        links = await mapSite({
-          scope: new Scope(start, scope),
-          limit,
-          organization: organizationId,
-          deadline: Date.now() + MAP_BUDGET_MS,
-        });
-      } catch (err) {
-        await settle(organizationId, token, MAP_CREDITS, 0);
-        if (err instanceof OperationFailure) return json(failureBody(err.code), 422);
-        throw err;
-      }
-      const usage = await settle(organizationId, token, MAP_CREDITS, MAP_CREDITS);
-      return json({ url: start.href, links }, 200, usageHeaders(MAP_CREDITS, usage));
+  return (req: Request) => guard(async () => mapFor(await caller(req), await readJsonBody(req)));
+}
+
+/** POST /map for an authenticated caller (the HTTP endpoint and the MCP tool). */
+export async function mapFor(who: ApiCaller, body: unknown): Promise<Response> {
+  const { start, scope, limit } = validateMap(body);
+  const organizationId = who.project.organizationId;
+  await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
+  const token = `map_${crypto.randomBytes(16).toString("base64url")}`;
+  // A parallel-request slot and the credit, like any request; settled whatever happens.
+  await admit(organizationId, MAP_CREDITS);
+  let links: string[];
+  try {
+    links = await mapSite({
+      scope: new Scope(start, scope),
+      limit,
+      organization: organizationId,
+      deadline: Date.now() + MAP_BUDGET_MS,
     });
+  } catch (err) {
+    await settle(organizationId, token, MAP_CREDITS, 0);
+    if (err instanceof OperationFailure) return json(failureBody(err.code), 422);
+    throw err;
+  }
+  const usage = await settle(organizationId, token, MAP_CREDITS, MAP_CREDITS);
+  return json({ url: start.href, links }, 200, usageHeaders(MAP_CREDITS, usage));
 }
 
 /** POST /crawl and POST /batch: accepted at once, followed with GET /{kind}/{token}. */
@@ -84,25 +85,34 @@ export function startEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-      const body = await readJsonBody(req);
-      const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
-      const accepted = await acceptCrawl(
-        {
-          projectId: who.projectId,
-          organizationId: who.project.organizationId,
-          periodStart: who.project.organization.periodStart,
-        },
-        valid,
-        idempotencyKey,
-      );
-      // A replay started nothing: the usage is read as it stands.
-      const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
-      return json(
-        { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
-        200,
-        usageHeaders(0, usage),
-      );
+      return startFor(who, kind, await readJsonBody(req), idempotencyKey);
     });
+}
+
+/** POST /crawl or /batch for an authenticated caller (the HTTP endpoint and the MCP tool). */
+export async function startFor(
+  who: ApiCaller,
+  kind: Kind,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<Response> {
+  const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
+  const accepted = await acceptCrawl(
+    {
+      projectId: who.projectId,
+      organizationId: who.project.organizationId,
+      periodStart: who.project.organization.periodStart,
+    },
+    valid,
+    idempotencyKey,
+  );
+  // A replay started nothing: the usage is read as it stands.
+  const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
+  return json(
+    { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
+    200,
+    usageHeaders(0, usage),
+  );
 }
 
 /** GET /{kind}/{token}?cursor=…: progress and the next finished pages. */
@@ -111,17 +121,26 @@ export function statusEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      const raw = new URL(req.url).searchParams.get("cursor");
-      const cursor = parseCursor(raw);
-      if (cursor === null)
-        throw clientError.invalidOptions(
-          "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
-        );
-      const status = await readCrawl(who.projectId, kind, token, cursor);
-      if (!status) throw notFound(kind);
-      if (status === "expired") throw clientError.expired(token);
-      return json(status);
+      return statusFor(who, kind, token, new URL(req.url).searchParams.get("cursor"));
     });
+}
+
+/** GET /{kind}/{token} for an authenticated caller (the HTTP endpoint and the MCP tool). */
+export async function statusFor(
+  who: ApiCaller,
+  kind: Kind,
+  token: string,
+  rawCursor: string | null,
+): Promise<Response> {
+  const cursor = parseCursor(rawCursor);
+  if (cursor === null)
+    throw clientError.invalidOptions(
+      "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
+    );
+  const status = await readCrawl(who.projectId, kind, token, cursor);
+  if (!status) throw notFound(kind);
+  if (status === "expired") throw clientError.expired(token);
+  return json(status);
 }
 
 /** DELETE /{kind}/{token}: no new page starts; pages already fetched stay readable. */

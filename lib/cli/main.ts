@@ -2,23 +2,28 @@
 import fs from "node:fs";
 import { ENDPOINTS } from "../schemas/operations";
 import { PageToData, PageToDataError, type Endpoint, type PageRequest } from "../sdk";
+import { crawlCommand, mapCommand } from "./crawl";
 import { bodyFromFlags, flagHelp, flagSpecs, UsageError } from "./options";
 import { startProgress } from "./progress";
 
 /**
  * page-to-data <operation> <url> [--option …] [--out FILE]
  * page-to-data result <token> [--out FILE]
+ * page-to-data map <url> | crawl <url> --out DIR   (whole sites)
  * page-to-data mcp                       (an MCP server on stdio)
  *
  * Built on the SDK: the same requests, retries and errors as any SDK user gets.
  */
 
 const GLOBAL_FLAGS = new Set(["api-key", "base-url", "out", "async", "idempotency-key", "help"]);
-const SWITCHES = new Set(["async", "help"]);
+const SWITCHES = new Set(["async", "help", "include-subdomains"]);
 
 const HELP = `Usage:
   page-to-data <operation> <url> [options]   operation: ${ENDPOINTS.join(", ")}
   page-to-data result <token> [--out FILE]   collect an async result
+  page-to-data map <url> [--limit N]         print the site's URLs, one a line (1 credit)
+  page-to-data crawl <url> --out DIR [--limit N] [--max-depth N]
+                                             crawl the site; one Markdown file per page in DIR
   page-to-data mcp                           run an MCP server on stdio
 
 Writes the result to stdout (Markdown, HTML, text, JSON); a screenshot goes to --out FILE.
@@ -30,6 +35,16 @@ Connection:
   --out <file>           write the result to a file (the image itself for screenshot)
   --async                print the acknowledgement (token) instead of waiting for the result
   --idempotency-key <k>  send an Idempotency-Key
+
+Whole sites (map and crawl):
+  --limit <n>            most URLs (map: 1-5000, default 5000) or pages (crawl: 1-10000, default 100)
+  --max-depth <n>        crawl: links followed from the start page (0-20, default 10)
+  --include-paths <re,re>  only paths matching one of these regular expressions, e.g. '^/docs/'
+  --exclude-paths <re,re>  leave out paths matching any of these
+  --include-subdomains   also take pages of the start page's subdomains
+  A crawl costs what markdown costs per finished page (1 credit); failed pages are free.
+  Files are named after the URL path (/guide/5 -> guide_5.md). A progress bar shows on a
+  terminal, plain progress lines on stderr otherwise; Ctrl-C cancels the crawl.
 
 Request options (see /api/openapi.json):
 ${flagHelp()}
@@ -139,6 +154,19 @@ async function collect(args: Parsed): Promise<void> {
   }
 }
 
+async function siteCommand(command: "map" | "crawl", args: Parsed): Promise<void> {
+  const [, url] = args.positionals;
+  if (!url)
+    throw new UsageError(
+      command === "map"
+        ? "Usage: page-to-data map <url> [--limit N]"
+        : "Usage: page-to-data crawl <url> --out DIR",
+    );
+  const api = client(args.global);
+  if (command === "map") await mapCommand(api, url, args.flags);
+  else await crawlCommand(api, url, args.flags, outFile(args));
+}
+
 const outFile = (args: Parsed) => {
   const out = args.global.get("out");
   if (out === true) throw new UsageError("--out needs a file name.");
@@ -159,11 +187,12 @@ export async function main(argv: string[]): Promise<number> {
       return -1; // keeps running until stdin closes
     }
     if (command === "result") await collect(args);
+    else if (command === "map" || command === "crawl") await siteCommand(command, args);
     else if ((ENDPOINTS as readonly string[]).includes(command))
       await runOperation(command as Endpoint, args);
     else
       throw new UsageError(
-        `Unknown command ${command}. Operations: ${ENDPOINTS.join(", ")}; or result, mcp.`,
+        `Unknown command ${command}. Operations: ${ENDPOINTS.join(", ")}; or result, map, crawl, mcp.`,
       );
     return 0;
   } catch (err) {

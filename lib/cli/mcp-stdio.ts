@@ -10,6 +10,15 @@ export async function serveStdio(api: PageToData): Promise<void> {
   const server = createMcpServer(
     (endpoint, body) => api.send("POST", `/${endpoint}`, body),
     (token) => api.send("GET", `/result/${encodeURIComponent(token)}`),
+    {
+      map: (body) => api.send("POST", "/map", body),
+      crawl: (body) => api.send("POST", "/crawl", body),
+      crawlStatus: (token, cursor) =>
+        api.send(
+          "GET",
+          `/crawl/${encodeURIComponent(token)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+        ),
+    },
   );
   await server.connect(new StdioServerTransport());
 }

@@ -30,3 +30,9 @@ export function startProgress(label: string, stream: NodeJS.WriteStream = proces
     },
   };
 }
+
+/** A 20-cell bar for `done` of `total`: [██████░░░░░░░░░░░░░░]. */
+export function progressBar(done: number, total: number, width = 20): string {
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}]`;
+}

@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ENDPOINT_RECORDS, ENDPOINTS } from "../schemas/operations";
 import { requestSchemas, type Endpoint } from "../schemas/request";
 import { z } from "zod";
+import { registerSiteTools, type SitesBackend } from "./site-tools";
 
 /**
  * The MCP server's tools, shared by both transports: Streamable HTTP at /api/mcp (calls the
@@ -71,7 +72,12 @@ export async function toolResult(
   return { content: [{ type: "text", text }] };
 }
 
-export function createMcpServer(run: OperationBackend, result: ResultBackend, version = "1.0.0"): McpServer {
+export function createMcpServer(
+  run: OperationBackend,
+  result: ResultBackend,
+  sites: SitesBackend,
+  version = "1.0.0",
+): McpServer {
   const server = new McpServer({ name: "page-to-data", version });
   for (const endpoint of ENDPOINTS) {
     server.registerTool(
@@ -102,5 +108,6 @@ export function createMcpServer(run: OperationBackend, result: ResultBackend, ve
       return toolResult(res, null);
     },
   );
+  registerSiteTools(server, sites);
   return server;
 }

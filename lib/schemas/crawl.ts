@@ -239,3 +239,5 @@ export type CrawlPageEntry = z.infer<typeof crawlPageEntrySchema>;
 export type CrawlStatus = z.infer<typeof crawlStatusSchema>;
 export type CrawlPageWebhook = z.infer<typeof crawlPageWebhookSchema>;
 export type CrawlCompletedWebhook = z.infer<typeof crawlCompletedWebhookSchema>;
+export type CrawlAccepted = z.infer<typeof crawlAcceptedSchema>;
+export type CrawlCancelled = z.infer<typeof crawlCancelledSchema>;

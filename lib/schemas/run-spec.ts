@@ -1,5 +1,5 @@
-import type { OperationName, PageOptions, ResolvedScreenshotOptions } from "@/lib/schemas/options";
-import type { Endpoint } from "@/lib/schemas/request";
+import type { OperationName, PageOptions, ResolvedScreenshotOptions } from "./options";
+import type { Endpoint } from "./request";
 
 /**
  * What a validated request asks for, normalized: the one shape the pipeline, the job, the cache

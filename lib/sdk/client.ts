@@ -1,3 +1,13 @@
+import type {
+  BatchRequest,
+  CrawlAccepted,
+  CrawlCancelled,
+  CrawlPageEntry,
+  CrawlRequest,
+  CrawlStatus,
+  MapRequest,
+  MapResult,
+} from "../schemas/crawl";
 import type { LighthouseRequest, PageRequest, ScrapeRequest, ScreenshotRequest } from "../schemas/request";
 import type { Accepted, ResultOf } from "../schemas/responses";
 import { PageToDataError, PageToDataTimeoutError, type ErrorBody } from "./errors";
@@ -79,6 +89,28 @@ export interface AcceptedResponse extends CallInfo {
 export type OperationResponse<E extends Endpoint, R> = R extends { sync: true }
   ? Completed<E>
   : AcceptedResponse;
+
+/** A crawl or a batch: the two follow the same contract under their own path. */
+export type SiteJobKind = "crawl" | "batch";
+
+/** A crawl's or batch's counts, as each poll sees them (GET /crawl/{token} without its pages). */
+export type CrawlProgress = Omit<CrawlStatus, "data" | "next">;
+
+export interface MapResponse extends MapResult {
+  /** Credits spent (1), and what is left this month. */
+  cost: number | null;
+  remaining: number | null;
+}
+
+export interface FollowOptions {
+  /** Give up after this long (default 1 hour); the crawl goes on server-side. */
+  timeoutMs?: number;
+  /** Wait between polls while no new page has finished (default 1000 ms). */
+  pollIntervalMs?: number;
+  signal?: AbortSignal;
+  /** Called after every poll with the counts, e.g. to draw a progress bar. */
+  onProgress?: (progress: CrawlProgress) => void;
+}
 
 const DEFAULT_BASE_URL = "http://localhost:3000";
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -191,6 +223,128 @@ export class PageToData {
     } as OperationResponse<E, R>;
   }
 
+  /** POST /map: the site's URLs (same site, normalized, robots.txt obeyed). Costs 1 credit. */
+  async map(body: MapRequest, options: { signal?: AbortSignal } = {}): Promise<MapResponse> {
+    const res = await this.send("POST", "/map", body, options);
+    if (!res.ok) throw await this.errorFrom(res);
+    const info = this.callInfo(res);
+    return { ...((await res.json()) as MapResult), cost: info.cost, remaining: info.remaining };
+  }
+
+  /** POST /crawl: starts crawling the site; follow it with waitForCrawl() or crawlPages(). */
+  crawl(body: CrawlRequest, options: CallOptions = {}): Promise<CrawlAccepted> {
+    return this.startSiteJob("crawl", body, options);
+  }
+  /** POST /batch: one entry per URL, in the order given; follow it with waitForBatch() or batchPages(). */
+  batch(body: BatchRequest, options: CallOptions = {}): Promise<CrawlAccepted> {
+    return this.startSiteJob("batch", body, options);
+  }
+
+  /** One answer of GET /crawl/{token}: the counts and the finished pages after `cursor`. */
+  crawlStatus(token: string, options: { cursor?: string; signal?: AbortSignal } = {}): Promise<CrawlStatus> {
+    return this.siteJobStatus("crawl", token, options);
+  }
+  batchStatus(token: string, options: { cursor?: string; signal?: AbortSignal } = {}): Promise<CrawlStatus> {
+    return this.siteJobStatus("batch", token, options);
+  }
+
+  /** DELETE /crawl/{token}: no new page starts; pages already fetched stay readable. */
+  cancelCrawl(token: string, options: { signal?: AbortSignal } = {}): Promise<CrawlCancelled> {
+    return this.cancelSiteJob("crawl", token, options);
+  }
+  cancelBatch(token: string, options: { signal?: AbortSignal } = {}): Promise<CrawlCancelled> {
+    return this.cancelSiteJob("batch", token, options);
+  }
+
+  /**
+   * Every page of a crawl, each once, as it finishes: follows the cursor and waits while the
+   * crawl runs.  `for await (const page of ptd.crawlPages(token)) save(page.url, page.operations)`
+   */
+  crawlPages(token: string, options: FollowOptions = {}): AsyncGenerator<CrawlPageEntry> {
+    return this.followSiteJob("crawl", token, options);
+  }
+  batchPages(token: string, options: FollowOptions = {}): AsyncGenerator<CrawlPageEntry> {
+    return this.followSiteJob("batch", token, options);
+  }
+
+  /** Waits for the crawl to end and answers its final status with every page in `data`. */
+  waitForCrawl(token: string, options: FollowOptions = {}): Promise<CrawlStatus> {
+    return this.collectSiteJob("crawl", token, options);
+  }
+  waitForBatch(token: string, options: FollowOptions = {}): Promise<CrawlStatus> {
+    return this.collectSiteJob("batch", token, options);
+  }
+
+  private async startSiteJob(
+    kind: SiteJobKind,
+    body: CrawlRequest | BatchRequest,
+    options: CallOptions,
+  ): Promise<CrawlAccepted> {
+    const res = await this.send("POST", `/${kind}`, body, options);
+    if (!res.ok) throw await this.errorFrom(res);
+    return (await res.json()) as CrawlAccepted;
+  }
+
+  private async siteJobStatus(
+    kind: SiteJobKind,
+    token: string,
+    options: { cursor?: string; signal?: AbortSignal },
+  ): Promise<CrawlStatus> {
+    const query = options.cursor ? `?cursor=${encodeURIComponent(options.cursor)}` : "";
+    const res = await this.send("GET", `/${kind}/${encodeURIComponent(token)}${query}`, undefined, options);
+    if (!res.ok) throw await this.errorFrom(res);
+    return (await res.json()) as CrawlStatus;
+  }
+
+  private async cancelSiteJob(
+    kind: SiteJobKind,
+    token: string,
+    options: { signal?: AbortSignal },
+  ): Promise<CrawlCancelled> {
+    const res = await this.send("DELETE", `/${kind}/${encodeURIComponent(token)}`, undefined, options);
+    if (!res.ok) throw await this.errorFrom(res);
+    return (await res.json()) as CrawlCancelled;
+  }
+
+  private async *followSiteJob(
+    kind: SiteJobKind,
+    token: string,
+    options: FollowOptions,
+  ): AsyncGenerator<CrawlPageEntry, CrawlProgress> {
+    const started = Date.now();
+    const timeoutMs = options.timeoutMs ?? 60 * 60_000;
+    let cursor: string | undefined;
+    for (;;) {
+      const { data, next, ...progress } = await this.siteJobStatus(kind, token, {
+        cursor,
+        signal: options.signal,
+      });
+      options.onProgress?.(progress);
+      yield* data;
+      if (next === null) return progress;
+      cursor = next;
+      // While pages keep coming, read on at once; an empty answer means: wait for the next ones.
+      if (data.length > 0) continue;
+      const elapsed = Date.now() - started;
+      if (elapsed >= timeoutMs) throw new PageToDataTimeoutError(token, elapsed);
+      await sleep(Math.min(options.pollIntervalMs ?? 1000, timeoutMs - elapsed), options.signal);
+    }
+  }
+
+  private async collectSiteJob(
+    kind: SiteJobKind,
+    token: string,
+    options: FollowOptions,
+  ): Promise<CrawlStatus> {
+    const pages: CrawlPageEntry[] = [];
+    const follow = this.followSiteJob(kind, token, options);
+    for (;;) {
+      const step = await follow.next();
+      if (step.done) return { ...step.value, data: pages, next: null };
+      pages.push(step.value);
+    }
+  }
+
   /**
    * One look at GET /result/{token}: the result when complete, `{ status: "processing" }` while it
    * runs; throws PageToDataError for failed (422), expired (410) and unknown (404) tokens.
@@ -236,7 +390,7 @@ export class PageToData {
    * methods, the CLI and the stdio MCP server all go through.
    */
   async send(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     body?: unknown,
     options: { idempotencyKey?: string; signal?: AbortSignal } = {},

@@ -12,6 +12,10 @@ export {
   type CallOptions,
   type ClientOptions,
   type Completed,
+  type CrawlProgress,
+  type FollowOptions,
+  type MapResponse,
+  type SiteJobKind,
   type Endpoint,
   type OperationResponse,
   type RequestBodies,
@@ -29,4 +33,14 @@ export type {
   ResultOf,
   ScrapeResult,
 } from "../schemas/responses";
+export type {
+  BatchRequest,
+  CrawlAccepted,
+  CrawlCancelled,
+  CrawlPageEntry,
+  CrawlRequest,
+  CrawlStatus,
+  MapRequest,
+  MapResult,
+} from "../schemas/crawl";
 export type { PageOptions, ScreenshotOptions } from "../schemas/options";
