@@ -139,7 +139,7 @@ var __ptdMain = (function () {
       var el = els[i];
       if (!doc.body.contains(el)) continue;
       var tag = el.nodeName;
-      var marker = (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "");
+      var marker = markerOf(el);
       var furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
       // Comments are removeComments' to judge (a discussion page's comments are its content).
       if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]")) continue;
@@ -149,6 +149,14 @@ var __ptdMain = (function () {
   }
 
   // Share of el's text inside links; with sameSite, only links to other pages of this site.
+  // What an element's class, id and role say it is. An id made from a heading ("sharing-with-a-
+  // single-developer") names a section of the text, not a widget: it is not read.
+  function markerOf(el) {
+    var id = el.id || "";
+    if (id.split(/[-_]/).length >= 4) id = "";
+    return (el.getAttribute("class") || "") + " " + id + " " + (el.getAttribute("role") || "");
+  }
+
   function linkDensity(el, len, sameSite) {
     if (!len) return 0;
     var l = 0, as = el.getElementsByTagName("a");
@@ -179,7 +187,7 @@ var __ptdMain = (function () {
       if (/^(PRE|CODE|TABLE|THEAD|TBODY|TR|TD|TH|FIGCAPTION|H[1-6])$/.test(tag)) continue;
       var len = norm(el.textContent).length;
       if (len > total * 0.5) continue;
-      var marker = (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || "");
+      var marker = markerOf(el);
       // Comments are removeComments' to judge: on a discussion page they are the content.
       if (/comment|respond/i.test(marker)) continue;
       if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) { el.remove(); continue; }

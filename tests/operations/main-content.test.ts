@@ -112,6 +112,18 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("312 Comments");
   });
 
+  it("keeps a section whose id is its heading's slug, even when a word of it names a widget", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Working together</h1>
+        <div class="section" id="working-alone"><h2>Working alone</h2>${para(3, "working alone")}</div>
+        <div class="section" id="sharing-with-a-single-developer"><h2>Sharing with a single developer</h2>${para(3, "sharing")}</div>
+        <div class="share-buttons"><a href="/s/1">Share on X</a> <a href="/s/2">Share on Facebook</a></div>
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 3 about sharing");
+    expect(md).not.toContain("Share on X");
+  });
+
   it("keeps the replies of a discussion page, where they are the content", async () => {
     const replies = Array.from(
       { length: 8 },
