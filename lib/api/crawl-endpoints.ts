@@ -23,7 +23,8 @@ import { validateBatch, validateCrawl, validateMap } from "./validate-crawl";
  * the operations: bearer key, rate limit, JSON body, errors from the one table.
  */
 
-type Kind = "crawl" | "batch";
+export type SiteKind = "crawl" | "batch";
+type Kind = SiteKind;
 type TokenContext = { params: Promise<{ token: string }> };
 
 /** POST /map costs this, once the map is made. */
@@ -51,31 +52,32 @@ function usageHeaders(
 
 /** POST /map: the site's URLs, found without rendering where possible. */
 export function mapEndpoint() {
-  return (req: Request) =>
-    guard(async () => {
-      const who = await caller(req);
-      const { start, scope, limit } = validateMap(await readJsonBody(req));
-      const organizationId = who.project.organizationId;
-      await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
-      const token = `map_${crypto.randomBytes(16).toString("base64url")}`;
-      // A parallel-request slot and the credit, like any request; settled whatever happens.
-      await admit(organizationId, MAP_CREDITS);
-      let links: string[];
-      try {
-        links = await mapSite({
-          scope: new Scope(start, scope),
-          limit,
-          organization: organizationId,
-          deadline: Date.now() + MAP_BUDGET_MS,
-        });
-      } catch (err) {
-        await settle(organizationId, token, MAP_CREDITS, 0);
-        if (err instanceof OperationFailure) return json(failureBody(err.code), 422);
-        throw err;
-      }
-      const usage = await settle(organizationId, token, MAP_CREDITS, MAP_CREDITS);
-      return json({ url: start.href, links }, 200, usageHeaders(MAP_CREDITS, usage));
+  return (req: Request) => guard(async () => runMap(await caller(req), await readJsonBody(req)));
+}
+
+/** POST /map's work for an authenticated caller (also the Playground's, signed in by session). */
+export async function runMap(who: ApiCaller, body: unknown): Promise<Response> {
+  const { start, scope, limit } = validateMap(body);
+  const organizationId = who.project.organizationId;
+  await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
+  const token = `map_${crypto.randomBytes(16).toString("base64url")}`;
+  // A parallel-request slot and the credit, like any request; settled whatever happens.
+  await admit(organizationId, MAP_CREDITS);
+  let links: string[];
+  try {
+    links = await mapSite({
+      scope: new Scope(start, scope),
+      limit,
+      organization: organizationId,
+      deadline: Date.now() + MAP_BUDGET_MS,
     });
+  } catch (err) {
+    await settle(organizationId, token, MAP_CREDITS, 0);
+    if (err instanceof OperationFailure) return json(failureBody(err.code), 422);
+    throw err;
+  }
+  const usage = await settle(organizationId, token, MAP_CREDITS, MAP_CREDITS);
+  return json({ url: start.href, links }, 200, usageHeaders(MAP_CREDITS, usage));
 }
 
 /** POST /crawl and POST /batch: accepted at once, followed with GET /{kind}/{token}. */
@@ -84,25 +86,34 @@ export function startEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-      const body = await readJsonBody(req);
-      const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
-      const accepted = await acceptCrawl(
-        {
-          projectId: who.projectId,
-          organizationId: who.project.organizationId,
-          periodStart: who.project.organization.periodStart,
-        },
-        valid,
-        idempotencyKey,
-      );
-      // A replay started nothing: the usage is read as it stands.
-      const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
-      return json(
-        { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
-        200,
-        usageHeaders(0, usage),
-      );
+      return runStart(kind, who, await readJsonBody(req), idempotencyKey);
     });
+}
+
+/** POST /{kind}'s work for an authenticated caller. */
+export async function runStart(
+  kind: Kind,
+  who: ApiCaller,
+  body: unknown,
+  idempotencyKey: string | undefined,
+): Promise<Response> {
+  const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
+  const accepted = await acceptCrawl(
+    {
+      projectId: who.projectId,
+      organizationId: who.project.organizationId,
+      periodStart: who.project.organization.periodStart,
+    },
+    valid,
+    idempotencyKey,
+  );
+  // A replay started nothing: the usage is read as it stands.
+  const usage = accepted.usage ?? (await usageOf(who.project.organizationId));
+  return json(
+    { token: accepted.token, status: "accepted", ...(valid.labels && { labels: valid.labels }) },
+    200,
+    usageHeaders(0, usage),
+  );
 }
 
 /** GET /{kind}/{token}?cursor=…: progress and the next finished pages. */
@@ -111,17 +122,26 @@ export function statusEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      const raw = new URL(req.url).searchParams.get("cursor");
-      const cursor = parseCursor(raw);
-      if (cursor === null)
-        throw clientError.invalidOptions(
-          "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
-        );
-      const status = await readCrawl(who.projectId, kind, token, cursor);
-      if (!status) throw notFound(kind);
-      if (status === "expired") throw clientError.expired(token);
-      return json(status);
+      return runStatus(kind, who.projectId, token, new URL(req.url).searchParams.get("cursor"));
     });
+}
+
+/** GET /{kind}/{token}'s work for a project already checked. */
+export async function runStatus(
+  kind: Kind,
+  projectId: string,
+  token: string,
+  rawCursor: string | null,
+): Promise<Response> {
+  const cursor = parseCursor(rawCursor);
+  if (cursor === null)
+    throw clientError.invalidOptions(
+      "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
+    );
+  const status = await readCrawl(projectId, kind, token, cursor);
+  if (!status) throw notFound(kind);
+  if (status === "expired") throw clientError.expired(token);
+  return json(status);
 }
 
 /** DELETE /{kind}/{token}: no new page starts; pages already fetched stay readable. */
@@ -130,18 +150,23 @@ export function cancelEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      const row = await db().crawl.findUnique({
-        where: { token },
-        select: { id: true, projectId: true, kind: true },
-      });
-      if (!row || row.projectId !== who.projectId || row.kind !== kind) throw notFound(kind);
-      const status = await transaction(async (tx) => {
-        const c = (await lockCrawl(tx, row.id))!;
-        await cancelCrawl(tx, c);
-        return c.status;
-      });
-      return json({ token, status });
+      return runCancel(kind, who.projectId, token);
     });
+}
+
+/** DELETE /{kind}/{token}'s work for a project already checked. */
+export async function runCancel(kind: Kind, projectId: string, token: string): Promise<Response> {
+  const row = await db().crawl.findUnique({
+    where: { token },
+    select: { id: true, projectId: true, kind: true },
+  });
+  if (!row || row.projectId !== projectId || row.kind !== kind) throw notFound(kind);
+  const status = await transaction(async (tx) => {
+    const c = (await lockCrawl(tx, row.id))!;
+    await cancelCrawl(tx, c);
+    return c.status;
+  });
+  return json({ token, status });
 }
 
 function notFound(kind: Kind) {
