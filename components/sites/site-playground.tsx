@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { readReply, replyError, parseJson } from "@/lib/dashboard/api-reply";
 import {
   buildSiteBody,
@@ -17,6 +17,8 @@ import type { ProjectOption } from "@/components/playground/request-form";
 import { useCrawl } from "@/components/playground/use-crawl";
 import { CrawlProgress } from "./crawl-progress";
 import { CrawlPages } from "./crawl-pages";
+
+const noSubscription = () => () => {};
 
 type Outcome =
   | { kind: "sending" }
@@ -44,6 +46,11 @@ export function SitePlayground({
   const token = outcome?.kind === "crawl" ? outcome.token : null;
   const crawl = useCrawl(runProject, "crawl", token);
   const [cancelling, setCancelling] = useState(false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const set = <K extends keyof SiteForm>(key: K, value: SiteForm[K]) => setForm({ ...form, [key]: value });
 
   async function run() {
@@ -97,7 +104,11 @@ export function SitePlayground({
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div
+      className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      // Set once React owns the form: a value typed before that may be reset by hydration.
+      data-playground-ready={hydrated ? "" : undefined}
+    >
       <Card
         title={endpoint === "map" ? "Map a site" : "Crawl a site"}
         description={
