@@ -86,7 +86,8 @@ export function SitePlayground({
     await crawl.refetch();
   }
 
-  const busy = outcome?.kind === "sending" || crawl.data?.status === "processing" || (token && !crawl.data);
+  const following = Boolean(token) && !crawl.error && (!crawl.data || crawl.data.status === "processing");
+  const busy = outcome?.kind === "sending" || following;
   const toggleOp = (op: (typeof CRAWL_FORM_OPERATIONS)[number]) =>
     set(
       "operations",
@@ -216,7 +217,7 @@ export function SitePlayground({
               </div>
             </fieldset>
           )}
-          <Button type="submit" disabled={Boolean(busy)}>
+          <Button type="submit" disabled={busy}>
             {busy ? "Running…" : `Run ${endpoint}`}
           </Button>
         </form>
