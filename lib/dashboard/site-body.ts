@@ -87,8 +87,8 @@ export function pageMarkdown(page: CrawlPageAnswer): string | null {
   return md?.success && typeof md.result === "string" ? md.result : null;
 }
 
-/** Done share 0..100 of a crawl whose total may still grow. */
+/** Done share 0..100: a complete crawl is full; one still running, cancelled or failed shows how far it got. */
 export function progressPercent(a: { status: string; total: number; completed: number; failed: number }) {
-  if (a.status !== "processing") return 100;
+  if (a.status === "complete") return 100;
   return a.total ? Math.min(100, Math.round(((a.completed + a.failed) / a.total) * 100)) : 0;
 }

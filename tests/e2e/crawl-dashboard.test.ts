@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type App } from "../support/app";
@@ -9,10 +11,13 @@ import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
  * The dashboard's whole-site surfaces in real Chromium against `next start` (needs `npx next build`
  * first) and the generated docs.test site: the Playground's Map and Crawl tabs run and follow real
  * crawls, and the project's crawl list shows them and cancels a running one. Both at phone width.
+ *
+ * Set E2E_SCREENSHOTS=<dir> to save a PNG of each step for a visual check.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
 /** A crawl of this many pages finishes in seconds on docs.test's tiny pages. */
 const SMALL_CRAWL = 4;
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
   let site: CrawlSite;
@@ -21,6 +26,11 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
   let page: Page;
   const browserErrors: string[] = [];
 
+  const shot = async (name: string) => {
+    if (!SHOTS) return;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  };
   /** Wider than the viewport means the user must scroll sideways: the layout failed. */
   const sidewaysOverflow = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -61,6 +71,7 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
     await page.getByRole("button", { name: "Run map" }).click();
     await page.getByRole("heading", { name: "10 links" }).waitFor();
     expect(await page.locator("[data-testid=map-links] li").count()).toBe(10);
+    await shot("crawl-01-map");
 
     await page.getByTestId("playground-tab-crawl").click();
     await page.waitForURL(/tab=crawl/);
@@ -78,6 +89,7 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
     expect(await listed.allTextContents()).toContain("http://docs.test/");
     await listed.filter({ hasText: /^http:\/\/docs\.test\/$/ }).click();
     await page.locator("[data-testid=markdown-preview] a").first().waitFor();
+    await shot("crawl-02-crawl-complete");
   });
 
   it("lists the project's crawls, cancels a running one, and shows a crawl's pages", async () => {
@@ -97,6 +109,7 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
     // Newest first: the running crawl, then the finished one.
     const running = rows.nth(0);
     await running.locator("[data-testid=crawl-progress][data-status=processing]").waitFor();
+    await shot("crawl-03-list-running");
     await rows.nth(1).locator("[data-testid=crawl-progress][data-status=complete]").waitFor();
     expect(await rows.nth(1).getByTestId("cancel-crawl").count()).toBe(0);
 
@@ -107,15 +120,18 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await sidewaysOverflow()).toBe(0);
+    await shot("crawl-04-list-390");
     await rows.nth(1).getByTestId("crawl-link").click();
     await page.waitForURL(/\/crawls\/crawl_/);
     const pages = page.locator("[data-testid=crawl-detail-pages] li");
     await pages.first().waitFor();
     expect(await pages.count()).toBe(SMALL_CRAWL);
     expect(await sidewaysOverflow()).toBe(0);
+    await shot("crawl-05-detail-390");
 
     await openPlayground(page, app.url, "crawl");
     expect(await sidewaysOverflow()).toBe(0);
+    await shot("crawl-06-playground-390");
     // The form is keyboard reachable: from the URL field, Tab reaches Run without a pointer.
     await page.focus("#site-url");
     const focusedRun = async () => {
