@@ -1,3 +1,4 @@
+import { cx } from "@/components/ui/cx";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/dashboard/format";
 import { progressPercent } from "@/lib/dashboard/site-body";
@@ -7,6 +8,13 @@ export const CRAWL_STATUS_TONE: Record<string, Tone> = {
   complete: "green",
   cancelled: "amber",
   failed: "red",
+};
+
+const BAR_COLOR: Record<string, string> = {
+  processing: "bg-indigo-500",
+  complete: "bg-emerald-500",
+  cancelled: "bg-amber-400",
+  failed: "bg-red-500",
 };
 
 /** A crawl's or batch's state at a glance: status, pages done of total, credits, a progress bar. */
@@ -36,7 +44,8 @@ export function CrawlProgress({
           {failed > 0 && <span className="text-red-700"> · {formatNumber(failed)} failed</span>}
         </span>
         <span>
-          <span className="tabular-nums">{formatNumber(creditsUsed)}</span> credits
+          <span className="tabular-nums">{formatNumber(creditsUsed)}</span>{" "}
+          {creditsUsed === 1 ? "credit" : "credits"}
         </span>
         {stoppedReason && <span className="text-amber-800">stopped: {stoppedReason}</span>}
       </div>
@@ -49,9 +58,7 @@ export function CrawlProgress({
         className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
       >
         <div
-          className={
-            status === "processing" ? "h-full bg-indigo-500 transition-all" : "h-full bg-emerald-500"
-          }
+          className={cx("h-full transition-all", BAR_COLOR[status] ?? "bg-slate-400")}
           style={{ width: `${percent}%` }}
         />
       </div>
