@@ -23,7 +23,8 @@ import { validateBatch, validateCrawl, validateMap } from "./validate-crawl";
  * the operations: bearer key, rate limit, JSON body, errors from the one table.
  */
 
-type Kind = "crawl" | "batch";
+export type SiteKind = "crawl" | "batch";
+type Kind = SiteKind;
 type TokenContext = { params: Promise<{ token: string }> };
 
 /** POST /map costs this, once the map is made. */
@@ -51,11 +52,11 @@ function usageHeaders(
 
 /** POST /map: the site's URLs, found without rendering where possible. */
 export function mapEndpoint() {
-  return (req: Request) => guard(async () => mapFor(await caller(req), await readJsonBody(req)));
+  return (req: Request) => guard(async () => runMap(await caller(req), await readJsonBody(req)));
 }
 
-/** POST /map for an authenticated caller (the HTTP endpoint and the MCP tool). */
-export async function mapFor(who: ApiCaller, body: unknown): Promise<Response> {
+/** POST /map's work for an authenticated caller (also the Playground's, signed in by session). */
+export async function runMap(who: ApiCaller, body: unknown): Promise<Response> {
   const { start, scope, limit } = validateMap(body);
   const organizationId = who.project.organizationId;
   await rollOverPeriodIfDue(organizationId, who.project.organization.periodStart);
@@ -85,16 +86,16 @@ export function startEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-      return startFor(who, kind, await readJsonBody(req), idempotencyKey);
+      return runStart(kind, who, await readJsonBody(req), idempotencyKey);
     });
 }
 
-/** POST /crawl or /batch for an authenticated caller (the HTTP endpoint and the MCP tool). */
-export async function startFor(
-  who: ApiCaller,
+/** POST /{kind}'s work for an authenticated caller. */
+export async function runStart(
   kind: Kind,
+  who: ApiCaller,
   body: unknown,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
 ): Promise<Response> {
   const valid = kind === "crawl" ? validateCrawl(body) : validateBatch(body);
   const accepted = await acceptCrawl(
@@ -121,14 +122,14 @@ export function statusEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      return statusFor(who, kind, token, new URL(req.url).searchParams.get("cursor"));
+      return runStatus(kind, who.projectId, token, new URL(req.url).searchParams.get("cursor"));
     });
 }
 
-/** GET /{kind}/{token} for an authenticated caller (the HTTP endpoint and the MCP tool). */
-export async function statusFor(
-  who: ApiCaller,
+/** GET /{kind}/{token}'s work for a project already checked. */
+export async function runStatus(
   kind: Kind,
+  projectId: string,
   token: string,
   rawCursor: string | null,
 ): Promise<Response> {
@@ -137,7 +138,7 @@ export async function statusFor(
     throw clientError.invalidOptions(
       "cursor is not one this API gave out. Pass the `next` value of the previous answer, or leave it out to start from the first page.",
     );
-  const status = await readCrawl(who.projectId, kind, token, cursor);
+  const status = await readCrawl(projectId, kind, token, cursor);
   if (!status) throw notFound(kind);
   if (status === "expired") throw clientError.expired(token);
   return json(status);
@@ -149,18 +150,23 @@ export function cancelEndpoint(kind: Kind) {
     guard(async () => {
       const who = await caller(req);
       const { token } = await ctx.params;
-      const row = await db().crawl.findUnique({
-        where: { token },
-        select: { id: true, projectId: true, kind: true },
-      });
-      if (!row || row.projectId !== who.projectId || row.kind !== kind) throw notFound(kind);
-      const status = await transaction(async (tx) => {
-        const c = (await lockCrawl(tx, row.id))!;
-        await cancelCrawl(tx, c);
-        return c.status;
-      });
-      return json({ token, status });
+      return runCancel(kind, who.projectId, token);
     });
+}
+
+/** DELETE /{kind}/{token}'s work for a project already checked. */
+export async function runCancel(kind: Kind, projectId: string, token: string): Promise<Response> {
+  const row = await db().crawl.findUnique({
+    where: { token },
+    select: { id: true, projectId: true, kind: true },
+  });
+  if (!row || row.projectId !== projectId || row.kind !== kind) throw notFound(kind);
+  const status = await transaction(async (tx) => {
+    const c = (await lockCrawl(tx, row.id))!;
+    await cancelCrawl(tx, c);
+    return c.status;
+  });
+  return json({ token, status });
 }
 
 function notFound(kind: Kind) {

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { authenticate } from "@/lib/auth/authenticate";
 import { collectResult, processOperation } from "@/lib/api/pipeline";
-import { mapFor, startFor, statusFor } from "@/lib/api/crawl-endpoints";
+import { runMap, runStart, runStatus } from "@/lib/api/crawl-endpoints";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { guard } from "@/lib/api/respond";
 import { ensureBooted } from "@/lib/server/boot";
@@ -22,9 +22,10 @@ export function mcpEndpoint() {
         (endpoint, body) => guard(() => processOperation(caller, endpoint, body)),
         (token) => guard(() => collectResult(caller, token)),
         {
-          map: (body) => guard(() => mapFor(caller, body)),
-          crawl: (body) => guard(() => startFor(caller, "crawl", body)),
-          crawlStatus: (token, cursor) => guard(() => statusFor(caller, "crawl", token, cursor ?? null)),
+          map: (body) => guard(() => runMap(caller, body)),
+          crawl: (body) => guard(() => runStart("crawl", caller, body, undefined)),
+          crawlStatus: (token, cursor) =>
+            guard(() => runStatus("crawl", caller.projectId, token, cursor ?? null)),
         },
       );
       const transport = new WebStandardStreamableHTTPServerTransport({

@@ -48,6 +48,9 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
             <Link href={`/dashboard/projects/${project.id}/requests`} className={buttonClass("secondary")}>
               Request history
             </Link>
+            <Link href={`/dashboard/projects/${project.id}/crawls`} className={buttonClass("secondary")}>
+              Crawls and batches
+            </Link>
             <Link href={`/dashboard/projects/${project.id}/webhooks`} className={buttonClass("secondary")}>
               Webhooks
             </Link>

@@ -1,0 +1,291 @@
+"use client";
+
+import { useState, useSyncExternalStore } from "react";
+import { readReply, replyError, parseJson } from "@/lib/dashboard/api-reply";
+import {
+  buildSiteBody,
+  CRAWL_FORM_OPERATIONS,
+  DEFAULT_SITE_FORM,
+  type SiteEndpoint,
+  type SiteForm,
+} from "@/lib/dashboard/site-body";
+import { Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox, Input, Label, Select, inputClass } from "@/components/ui/field";
+import type { ProjectOption } from "@/components/playground/request-form";
+import { useCrawl } from "@/components/playground/use-crawl";
+import { CrawlProgress } from "./crawl-progress";
+import { CrawlPages } from "./crawl-pages";
+
+const noSubscription = () => () => {};
+
+type Outcome =
+  | { kind: "sending" }
+  | { kind: "error"; code: string; message: string }
+  | { kind: "map"; url: string; links: string[] }
+  | { kind: "crawl"; token: string };
+
+/**
+ * The Playground's Map and Crawl tabs: a form, Run, then the map's links, or the crawl's live
+ * progress and its pages as they finish, with Cancel. Runs as the chosen project, by session.
+ */
+export function SitePlayground({
+  endpoint,
+  projects,
+  initialProjectId,
+}: {
+  endpoint: SiteEndpoint;
+  projects: ProjectOption[];
+  initialProjectId: string;
+}) {
+  const [projectId, setProjectId] = useState(initialProjectId);
+  const [form, setForm] = useState<SiteForm>(DEFAULT_SITE_FORM);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [runProject, setRunProject] = useState(initialProjectId);
+  const token = outcome?.kind === "crawl" ? outcome.token : null;
+  const crawl = useCrawl(runProject, "crawl", token);
+  const [cancelling, setCancelling] = useState(false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const set = <K extends keyof SiteForm>(key: K, value: SiteForm[K]) => setForm({ ...form, [key]: value });
+
+  async function run() {
+    setOutcome({ kind: "sending" });
+    setRunProject(projectId);
+    try {
+      const reply = await readReply(
+        await fetch("/api/dashboard/sites", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ projectId, endpoint, body: buildSiteBody(endpoint, form) }),
+        }),
+      );
+      const parsed = parseJson(reply.text);
+      if (reply.status !== 200 || !parsed.ok) return setOutcome({ kind: "error", ...replyError(reply) });
+      const value = parsed.value as { url?: string; links?: string[]; token?: string };
+      setOutcome(
+        endpoint === "map"
+          ? { kind: "map", url: value.url ?? "", links: value.links ?? [] }
+          : { kind: "crawl", token: value.token ?? "" },
+      );
+    } catch (err) {
+      setOutcome({ kind: "error", code: "network_error", message: String(err) });
+    }
+  }
+
+  async function cancel() {
+    if (!token) return;
+    setCancelling(true);
+    const params = new URLSearchParams({ projectId: runProject, kind: "crawl", token });
+    await fetch(`/api/dashboard/sites?${params}`, { method: "DELETE" }).catch(() => {});
+    setCancelling(false);
+    await crawl.refetch();
+  }
+
+  const following = Boolean(token) && !crawl.error && (!crawl.data || crawl.data.status === "processing");
+  const busy = outcome?.kind === "sending" || following;
+  const toggleOp = (op: (typeof CRAWL_FORM_OPERATIONS)[number]) =>
+    set(
+      "operations",
+      form.operations.includes(op)
+        ? form.operations.filter((o) => o !== op)
+        : CRAWL_FORM_OPERATIONS.filter((o) => o === op || form.operations.includes(o)),
+    );
+
+  if (!projects.length) {
+    return (
+      <Alert tone="info" title="No project yet">
+        Create a project first; the Playground runs requests as one of your projects.
+      </Alert>
+    );
+  }
+
+  return (
+    <div
+      className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      // Set once React owns the form: a value typed before that may be reset by hydration.
+      data-playground-ready={hydrated ? "" : undefined}
+    >
+      <Card
+        title={endpoint === "map" ? "Map a site" : "Crawl a site"}
+        description={
+          endpoint === "map"
+            ? "Lists the site's URLs from its sitemaps and links, without rendering where possible. 1 credit."
+            : "Visits the site's pages breadth first and runs the chosen operations on each. Credits per page, as for single requests."
+        }
+      >
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run();
+          }}
+        >
+          {projects.length > 1 && (
+            <div>
+              <Label htmlFor="site-project">Project</Label>
+              <Select id="site-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+                {projects.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.organization} / {p.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
+          <div>
+            <Label htmlFor="site-url">Start URL</Label>
+            <Input
+              id="site-url"
+              type="url"
+              required
+              value={form.url}
+              onChange={(e) => set("url", e.target.value)}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <Label htmlFor="site-limit" hint={endpoint === "map" ? "URLs" : "pages"}>
+                Limit
+              </Label>
+              <Input
+                id="site-limit"
+                inputMode="numeric"
+                value={form.limit}
+                onChange={(e) => set("limit", e.target.value)}
+              />
+            </div>
+            {endpoint === "crawl" && (
+              <div>
+                <Label htmlFor="site-depth" hint="links from the start page">
+                  Max depth
+                </Label>
+                <Input
+                  id="site-depth"
+                  inputMode="numeric"
+                  value={form.maxDepth}
+                  onChange={(e) => set("maxDepth", e.target.value)}
+                />
+              </div>
+            )}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <Label htmlFor="site-include" hint="regex per line">
+                Include paths
+              </Label>
+              <textarea
+                id="site-include"
+                rows={2}
+                className={inputClass + " font-mono"}
+                placeholder="^/docs/"
+                value={form.includePaths}
+                onChange={(e) => set("includePaths", e.target.value)}
+              />
+            </div>
+            <div>
+              <Label htmlFor="site-exclude" hint="regex per line">
+                Exclude paths
+              </Label>
+              <textarea
+                id="site-exclude"
+                rows={2}
+                className={inputClass + " font-mono"}
+                placeholder="^/blog/"
+                value={form.excludePaths}
+                onChange={(e) => set("excludePaths", e.target.value)}
+              />
+            </div>
+          </div>
+          {endpoint === "crawl" && (
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Operations per page</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {CRAWL_FORM_OPERATIONS.map((op) => (
+                  <Checkbox
+                    key={op}
+                    id={`site-op-${op}`}
+                    label={op}
+                    checked={form.operations.includes(op)}
+                    onChange={() => toggleOp(op)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Running…" : `Run ${endpoint}`}
+          </Button>
+        </form>
+      </Card>
+
+      <div className="min-w-0 space-y-6">
+        {!outcome && (
+          <div className="grid h-64 place-items-center rounded-xl border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-500">
+            Enter a start URL, then press Run.
+          </div>
+        )}
+        {outcome?.kind === "sending" && <p className="text-sm text-slate-500">Sending…</p>}
+        {outcome?.kind === "error" && (
+          <Alert tone="error" title={outcome.code} testId="playground-error">
+            {outcome.message}
+          </Alert>
+        )}
+        {crawl.error && (
+          <Alert tone="error" title="Could not follow the crawl" testId="playground-error">
+            {crawl.error.message}
+          </Alert>
+        )}
+        {outcome?.kind === "map" && (
+          <Card title={`${outcome.links.length} links`} description={outcome.url}>
+            <ul
+              className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto font-mono text-xs text-slate-700"
+              data-testid="map-links"
+            >
+              {outcome.links.map((link) => (
+                <li key={link} className="truncate py-1.5" title={link}>
+                  {link}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {outcome?.kind === "crawl" && (
+          <>
+            <Card
+              title="Progress"
+              description={<span className="break-all font-mono text-xs">{outcome.token}</span>}
+              actions={
+                crawl.data?.status === "processing" && (
+                  <Button variant="danger" size="sm" onClick={() => void cancel()} disabled={cancelling}>
+                    Cancel crawl
+                  </Button>
+                )
+              }
+            >
+              {crawl.data ? (
+                <CrawlProgress
+                  status={crawl.data.status}
+                  total={crawl.data.total}
+                  completed={crawl.data.completed}
+                  failed={crawl.data.failed}
+                  creditsUsed={crawl.data.credits_used}
+                  stoppedReason={crawl.data.stopped_reason}
+                />
+              ) : (
+                <p className="text-sm text-slate-500">Accepted; waiting for the first status…</p>
+              )}
+            </Card>
+            <Card title="Pages">
+              <CrawlPages pages={crawl.data?.pages ?? []} />
+            </Card>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
