@@ -152,7 +152,7 @@ var __ptdMain = (function () {
   // What an element's class, id and role say it is. An id made from a heading ("sharing-with-a-
   // single-developer") names a section of the text, not a widget: it is not read.
   function markerOf(el) {
-    var id = el.id || "";
+    var id = el.getAttribute("id") || ""; // not el.id: a form's input named "id" shadows it
     if (id.split(/[-_]/).length >= 4) id = "";
     return (el.getAttribute("class") || "") + " " + id + " " + (el.getAttribute("role") || "");
   }

@@ -124,6 +124,15 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Share on X");
   });
 
+  it("reads a page whose form has an input named id (form.id is then that input, not a string)", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Contact</h1>${para(3, "contact")}
+        <form class="newsletter-signup"><input name="id" value="7"><input name="email"><button>Sign up</button></form>
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 3 about contact");
+  });
+
   it("keeps the replies of a discussion page, where they are the content", async () => {
     const replies = Array.from(
       { length: 8 },
