@@ -4,11 +4,14 @@ import { apiReference, boundsOf, splitEnumeration, typeOf } from "@/lib/dashboar
 describe("API reference view of the OpenAPI document", () => {
   const ref = apiReference("https://api.example.com/");
 
-  it("lists the nine operation endpoints and GET /result/{token}, with their costs", () => {
+  it("lists the nine operation endpoints, GET /result/{token} and the whole-site endpoints, with their costs", () => {
     expect(ref.endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
       ["console", "html", "keywords", "lighthouse", "markdown", "meta", "scrape", "screenshot", "summarize"]
         .map((p) => `POST /${p}`)
         .concat("GET /result/{token}")
+        // Extensions (docs/spec-extensions.md): map, crawl and batch.
+        .concat(["POST /map", "POST /crawl", "POST /batch"])
+        .concat(["crawl", "batch"].flatMap((k) => [`GET /${k}/{token}`, `DELETE /${k}/{token}`]))
         .sort(),
     );
     const cost = Object.fromEntries(ref.endpoints.map((e) => [e.id, e.cost]));
