@@ -261,18 +261,18 @@ var __ptdMain = (function () {
     var pickProse = picked ? prose(new DOMParser().parseFromString(article.content, "text/html").body) : 0;
     // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
     var els = picked && pickProse < 200 ? [] : source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
+    // A header, a byline, sharing and an author box are more text too, but not more article:
+    // only a container with at least twice the pick's prose, and 800 characters more, wins.
+    function addsProse(p) { return p >= pickProse * 2 && p - pickProse >= 800; }
     for (var i = 0; i < els.length; i++) {
       var n = norm(els[i].textContent).length;
       if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
       // Cleaning only removes prose: a container short of it before cleaning is out already.
-      var before = index.get(els[i]) || 0;
-      if (picked && (before < pickProse * 2 || before - pickProse < 800)) continue;
+      if (picked && !addsProse(index.get(els[i]) || 0)) continue;
       var c = clean(removeComments(els[i].cloneNode(true)));
       var text = norm(c.textContent), len = text.length;
       if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
-      // A header, a byline, sharing and an author box are more text too, but not more article:
-      // only a container with at least twice the pick's prose, and 800 characters more, wins.
-      if (picked && (prose(c) < pickProse * 2 || prose(c) - pickProse < 800)) continue;
+      if (picked && !addsProse(prose(c))) continue;
       if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
     }
     if (!found && picked) {
