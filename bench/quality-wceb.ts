@@ -100,7 +100,8 @@ async function main() {
           const t0 = performance.now();
           await snap.page.evaluate("document.body ? document.body.innerText.length : 0");
           const t1 = performance.now();
-          const ours = markdownToText(await markdown(snap));
+          const oursMarkdown = await markdown(snap);
+          const ours = markdownToText(oursMarkdown);
           extraMs.push(performance.now() - t1 - (t1 - t0));
           const m = await meta(snap);
           // Which way our extractor found the content (main-content.ts `via`), for the dump.
@@ -109,11 +110,11 @@ async function main() {
                 await snap.page.evaluate(`(() => { ${mainContentScript()}; return __ptdMain().via; })()`),
               )
             : "";
-          if (OURS_ONLY) return { ours, readability: "", defuddle: "", m, via };
+          if (OURS_ONLY) return { ours, oursMarkdown, readability: "", defuddle: "", m, via };
           const readability = markdownToText(String(await snap.page.evaluate(READABILITY_MARKDOWN)));
           // Last: defuddle strips the live document's scripts.
           const defuddled = markdownToText(String(await snap.page.evaluate(defuddle)));
-          return { ours, readability, defuddle: defuddled, m, via };
+          return { ours, oursMarkdown, readability, defuddle: defuddled, m, via };
         },
         { pool },
       );
@@ -125,6 +126,7 @@ async function main() {
         };
         fs.writeFileSync(path.join(DUMP, `${id}.meta.json`), JSON.stringify(metaVsTruth, null, 1));
         fs.writeFileSync(path.join(DUMP, `${id}.via`), out.via);
+        fs.writeFileSync(path.join(DUMP, `${id}.ours.md`), out.oursMarkdown);
         for (const [k, v] of Object.entries({
           readability: out.readability,
           defuddle: out.defuddle,

@@ -1,5 +1,7 @@
 import { inPageLibraries } from "./in-page";
+import { CONTENT_EDGES_JS } from "./content-edges";
 import { JSON_LD_NODES } from "./json-ld";
+import { PAGE_REGION_JS } from "./page-region";
 import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 
 /**
@@ -289,6 +291,8 @@ var __ptdMain = (function () {
   }
 
   ${JSON_LD_NODES}
+  ${CONTENT_EDGES_JS}
+  ${PAGE_REGION_JS}
   // The longest articleBody any of the page's JSON-LD objects carries.
   function jsonLdBody(nodes) {
     var best = "";
@@ -361,6 +365,10 @@ var __ptdMain = (function () {
     var via = html ? "readability" : "";
     var wider = widerContainer(source, article, picked, index);
     if (wider) { html = wider.innerHTML; via = "container"; }
+    else if (isNonArticlePage(ldNodes()) && !isDiscussion(ldNodes())) {
+      var region = regionInsteadOf(source, html ? picked : 0);
+      if (region) { html = region.innerHTML; via = "region"; }
+    }
     if (!html) {
       var body = jsonLdBody(ldNodes());
       if (norm(body).length > 80) { html = textToHtml(body); via = "json-ld"; }
@@ -369,6 +377,7 @@ var __ptdMain = (function () {
     // Cleaning that would take most of the text misread the page's class names: keep it whole.
     var cleaned = clean(container.cloneNode(true));
     if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
+    trimEdges(container);
     if (!norm(container.textContent) && source.body) {
       // Last resort: what the reader sees, minus the page chrome.
       var b = source.body.cloneNode(true);

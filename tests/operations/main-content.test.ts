@@ -112,6 +112,60 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("312 Comments");
   });
 
+  it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>How rivers recover</h1>
+        <div><p>By Jane Doe</p><p>Updated August 14, 2025</p><p>5 min read</p>
+        <p>This article contains affiliate links; we may earn a commission at no extra cost to you.</p></div>
+        <p>By the time the water fell, the town had counted the cost, and the council began the long work of repair.</p>
+        ${para(5, "recovery")}
+        <p>Photo credit: River Trust</p>
+        <p>$1,599.00 from Lowe's</p>
+        <p>Updated guidance from the agency, issued in 2025, says towns should keep their gauges.</p>
+        ${para(2, "gauges")}
+        <p>Jane Doe is a staff writer covering the environment, based in Leeds.</p>
+        <p>Sign up for our weekly newsletter and never miss a story.</p>
+      </article></main>`),
+    );
+    expect(md).toContain("By the time the water fell");
+    expect(md).toContain("Updated guidance from the agency");
+    expect(md).toContain("Paragraph 2 about gauges");
+    for (const line of [
+      "By Jane Doe",
+      "August 14, 2025",
+      "5 min read",
+      "affiliate links",
+      "Photo credit",
+      "Lowe's",
+      "staff writer",
+      "Sign up",
+    ])
+      expect(md).not.toContain(line);
+  });
+
+  it("reads a product page's sections whole, where Readability keeps its lead; an article keeps Readability's pick", async () => {
+    // Specification lists in a block whose class Readability scores down ("meta"): on a product
+    // page they are content, on an article they are not read.
+    const specs = ["Features", "Specs"]
+      .map(
+        (h) =>
+          `<section><h2>${h}</h2><ul>${Array.from({ length: 12 }, (_, i) => `<li>${h} line ${i}: hand-made glass, lasts a lifetime</li>`).join("")}</ul></section>`,
+      )
+      .join("");
+    const body = (kind: string) => `<header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+      <main><div class="top"><div class="lead"><h1>The ${kind} cup</h1>${para(4, kind)}</div></div>
+        <div class="tabs"><div class="product-meta">${specs}</div></div></main>
+      <footer><a href="/about">About us</a></footer>`;
+    const typed = (type: string) => `<script type="application/ld+json">{"@type":"${type}"}</script>`;
+    const product = await markdown(await snapshot(body("product"), typed("Product")));
+    for (const line of ["Paragraph 4 about product", "Features line 0", "Specs line 11"])
+      expect(product).toContain(line);
+    expect(product).not.toContain("About us");
+    const article = await markdown(await snapshot(body("article"), typed("NewsArticle")));
+    expect(article).toContain("Paragraph 4 about article");
+    expect(article).not.toContain("Specs line 11");
+  });
+
   it("keeps a section whose id is its heading's slug, even when a word of it names a widget", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>Working together</h1>
