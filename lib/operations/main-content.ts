@@ -24,7 +24,7 @@ import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
  */
 const EXTRACTOR = `
 var __ptdMain = (function () {
-  var BOILERPLATE = /(^|[\\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links)([\\s_-]|$)/i;
+  var BOILERPLATE = /(^|[\\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links|signature|signatures)([\\s_-]|$)/i;
   var BOILERPLATE_TEXT = /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
   var READ_NEXT = /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\\s*[:：|»>-]/i;
   function norm(s) { return (s || "").replace(/[\\s\\u00a0]+/g, " ").trim(); }

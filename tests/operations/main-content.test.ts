@@ -187,11 +187,11 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Paragraph 3 about contact");
   });
 
-  it("keeps the replies of a discussion page, where they are the content", async () => {
+  it("keeps the replies of a discussion page, where they are the content, and none of their signatures", async () => {
     const replies = Array.from(
       { length: 8 },
       (_, i) =>
-        `<div class="comment" id="comment-${i + 1}"><div class="comment-author">poster${i + 1}</div><div class="comment-body"><p>Reply ${i + 1}: in my experience the migration went fine once we pinned the versions and read the changelog twice.</p></div></div>`,
+        `<div class="comment" id="comment-${i + 1}"><div class="comment-author">poster${i + 1}</div><div class="comment-body"><p>Reply ${i + 1}: in my experience the migration went fine once we pinned the versions and read the changelog twice.</p></div><div class="DiscussionBoard-signature">Make $300 a day with my method, poster${i + 1}</div></div>`,
     ).join("");
     const md = await markdown(
       await snapshot(`<header><h1>Anyone upgraded to version 5?</h1></header>
@@ -200,6 +200,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     );
     expect(md).toContain("Reply 1: in my experience");
     expect(md).toContain("Reply 8: in my experience");
+    expect(md).not.toContain("Make $300 a day");
   });
 
   it("keeps a short news story and none of the site's story cards beside it", async () => {
