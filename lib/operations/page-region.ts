@@ -23,8 +23,8 @@ function jsonLdTypes(nodes, pattern) {
 }
 // A page that is not an article says so: its structured data names a page, a product or a service
 // and no article (a CMS's "page" is typed WebPage, its posts Article or BlogPosting), or its Open
-// Graph type is not "article". Themes set og:type "article" on every page, so that alone decides
-// nothing when the structured data speaks.
+// Graph type names a product, a business or a profile. Themes set og:type "article" on every page,
+// so that decides nothing when the structured data speaks.
 // A plain WebPage with an author (a Person in the graph) or a publication time is a post whose
 // theme left out its Article node.
 function isNonArticlePage(nodes) {
@@ -32,8 +32,9 @@ function isNonArticlePage(nodes) {
   if (jsonLdTypes(nodes, PAGE_TYPES)) return true;
   var authored = jsonLdTypes(nodes, /^Person$/) || !!document.querySelector('meta[property="article:published_time" i]');
   if (jsonLdTypes(nodes, /^WebPage$/)) return !authored;
+  // Open Graph's "website" is what many sites put on every page, articles too: it says nothing.
   var og = document.querySelector('meta[property="og:type" i]');
-  return !authored && !!og && !/article/i.test(og.getAttribute("content") || "");
+  return !authored && !!og && /product|business|place|restaurant|profile/i.test(og.getAttribute("content") || "");
 }
 
 // The page's own region, cleaned: its one <main>, else its body without the site's header.
