@@ -113,6 +113,30 @@ describe("bounded transfers", () => {
     expect(f.code).toBe("too_big");
     expect(f.message).toBe("The page is too big to be processed.");
   });
+
+  it("a page that replaces XMLSerializer, outerHTML and document.contentType in its own world is still measured as it is (too big)", async () => {
+    const f = await failureOf(html({ organization: "org-a", url: "http://big.test/lying-dom?mb=20" }));
+    expect(f.code).toBe("too_big");
+  });
+
+  it("an XML document whose script claims document.contentType is text/html is not a web page", async () => {
+    const f = await failureOf(html({ organization: "org-a", url: "http://big.test/lying-type" }));
+    expect(f.code).toBe("not_a_web_page");
+  });
+
+  it("our probes still read a page that replaced the globals they would use (Math.max, JSON.stringify)", async () => {
+    const size = await visitPage(
+      { organization: "org-a", url: "http://site.test/" },
+      async (snap) => {
+        await snap.page.evaluate(`Math.max = () => "z".repeat(1e6); JSON.stringify = () => "{}";`);
+        const { documentSize } = await import("@/lib/page/capture");
+        return documentSize(snap.page);
+      },
+      { pool: fx.pool },
+    );
+    expect(typeof size.width).toBe("number");
+    expect(size.width).toBeGreaterThan(0);
+  });
 });
 
 describe("bounded console", () => {
