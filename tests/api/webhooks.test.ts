@@ -124,12 +124,20 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     expect((await res.json()).error).toMatch(/^report_to_/);
   });
 
-  it("the server killed with SIGKILL while 10 async jobs run: after restart all complete and each webhook is delivered", async () => {
+  it("the server killed with SIGKILL while 30 async jobs are in flight: all complete within 30 s of the restart, each charged once, each webhook one event id", async () => {
+    const orgOf = async () =>
+      (
+        await app.sql<{ running: number; creditsReserved: number; creditsUsed: number }>(
+          `SELECT o.running, o."creditsReserved", o."creditsUsed" FROM "Organization" o JOIN "Project" p ON p."organizationId" = o.id WHERE p.id = $1`,
+          [projectId],
+        )
+      )[0]!;
+    const usedBefore = (await orgOf()).creditsUsed;
     const tokens: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await app.post(
         "/api/html",
-        { url: `http://article.test/crash-${i}`, page_options: { delay: 1500 }, max_age: 0 },
+        { url: `http://article.test/crash-${i}`, page_options: { delay: 300 }, max_age: 0 },
         key,
       );
       tokens.push((await res.json()).token);
@@ -142,17 +150,28 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     });
     await app.kill();
     await app.restart();
-    await until(async () => {
-      const statuses = await Promise.all(
-        tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status),
+    const restarted = Date.now();
+    const allDone = async () =>
+      (await Promise.all(tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status))).every(
+        (s) => s === 200,
       );
-      return statuses.every((s) => s === 200);
-    }, 150_000);
+    await until(allDone, 60_000);
+    const recoveryMs = Date.now() - restarted;
+    console.log(`[webhooks] all 30 jobs complete ${recoveryMs} ms after the restart`);
+    expect(recoveryMs).toBeLessThan(30_000); // issue 27's bound, not a timing target of ours
     await until(() => tokens.every((t) => deliveriesFor(t).length >= 1), 60_000);
-    const [org] = await app.sql<{ running: number; creditsReserved: number }>(
-      `SELECT o.running, o."creditsReserved" FROM "Organization" o JOIN "Project" p ON p."organizationId" = o.id WHERE p.id = $1`,
-      [projectId],
-    );
-    expect(org).toEqual({ running: 0, creditsReserved: 0 });
+    await new Promise((r) => setTimeout(r, 3_000)); // room for a duplicate to show up
+    const org = await orgOf();
+    expect({ running: org.running, creditsReserved: org.creditsReserved }).toEqual({ running: 0, creditsReserved: 0 });
+    expect(org.creditsUsed - usedBefore).toBe(30); // html costs 1: each request charged once
+    const costs = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = ANY($1)`, [tokens]);
+    expect(costs.map((r) => r.cost)).toEqual(tokens.map(() => 1));
+    let repeats = 0;
+    for (const t of tokens) {
+      const ids = new Set(deliveriesFor(t).map((w) => w.headers["webhook-id"]));
+      expect(ids.size, t).toBe(1); // one event id per request, however often it was sent
+      repeats += deliveriesFor(t).length - 1;
+    }
+    console.log(`[webhooks] deliveries sent again after the crash (same event id): ${repeats}`);
   }, 300_000);
 });
