@@ -57,6 +57,7 @@ export class PgBossDriver implements JobDriver {
       this.swept = true;
       const n = await this.sweepPreviousGeneration(boss);
       if (n) console.log(`[jobs] ${n} job(s) the previous process was running when it ended are retried now`);
+      await this.countInheritedBacklog(boss);
     }
     if (this.options.database.kind === "postgres" && !this.keyLock) {
       const slots = definitions.reduce((n, d) => n + resolveJobOptions(d).concurrency, 0);
@@ -131,6 +132,22 @@ export class PgBossDriver implements JobDriver {
     for (const [name, ids] of byName)
       await boss.fail(name, ids, { message: "the process running this job ended; retried at start-up" });
     return rows.length;
+  }
+
+  /**
+   * Jobs the previous process enqueued and never ran are a backlog this process did not count: a
+   * worker that finishes a job fetches again at once only while jobs are known to be waiting (see
+   * startWorker), so without this they would trickle out one per poll interval, and a host's lane
+   * of them one per poll (a restart with 30 jobs queued took over a minute to drain).
+   */
+  private async countInheritedBacklog(boss: PgBoss): Promise<void> {
+    const { rows } = (await boss
+      .getDb()
+      .executeSql(
+        `SELECT name, count(*)::int AS n FROM ${this.schema}.job WHERE state IN ('created', 'retry') GROUP BY name`,
+        [],
+      )) as { rows: { name: string; n: number }[] };
+    for (const { name, n } of rows) this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + Number(n));
   }
 
   private definition(name: string): JobDefinition<never> | undefined {

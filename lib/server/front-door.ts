@@ -1,4 +1,6 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { noteListeningAddress } from "@/lib/email/mode";
 import { operationEndpoint, resultEndpoint } from "@/lib/api/pipeline";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { API_CSP, COMMON_SECURITY_HEADERS } from "@/lib/security/headers";
@@ -72,6 +74,8 @@ function patchServerEmit(): true {
         return true;
       }
       warnOnceAboutForwardedFor(req);
+      // Where this server listens (loopback or not) decides whether the dev outbox may run.
+      noteListeningAddress((this.address() as AddressInfo | null)?.address);
     }
     const query = url.indexOf("?");
     const handler =

@@ -155,7 +155,17 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
       (await Promise.all(tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status))).every(
         (s) => s === 200,
       );
-    await until(allDone, 60_000);
+    await until(allDone, 60_000).catch(async (err: unknown) => {
+      const states = await app.sql<{ state: string; n: number; attempts: number }>(
+        `SELECT state, attempts, count(*)::int AS n FROM "Request" WHERE token = ANY($1) GROUP BY state, attempts`,
+        [tokens],
+      );
+      const jobs = await app.sql<{ name: string; state: string; n: number; start_after: string }>(
+        `SELECT name, state::text, count(*)::int AS n, max(start_after)::text AS start_after FROM pgboss.job GROUP BY name, state`,
+      );
+      console.log("[webhooks] not done:", JSON.stringify(states), JSON.stringify(jobs), app.logs.join("").slice(-3000));
+      throw err;
+    });
     const recoveryMs = Date.now() - restarted;
     console.log(`[webhooks] all 30 jobs complete ${recoveryMs} ms after the restart`);
     expect(recoveryMs).toBeLessThan(30_000); // issue 27's bound, not a timing target of ours
