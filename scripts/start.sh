@@ -4,7 +4,12 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 export PORT="${PORT:-3000}"
-export EMAIL_DEV_OUTBOX="${EMAIL_DEV_OUTBOX:-1}" # development mode: emails listed on the dashboard (lib/email/mode.ts)
+# Loopback by default: the dev outbox below shows confirmation links to whoever signs up, so it runs
+# only on a server nobody else can reach. HOST=0.0.0.0 serves the network (the outbox then stays off).
+HOST="${HOST:-127.0.0.1}"
+case "$HOST" in
+  127.*|::1|localhost) export EMAIL_DEV_OUTBOX="${EMAIL_DEV_OUTBOX:-1}" ;; # development mode: emails listed on the dashboard (lib/email/mode.ts)
+esac
 ensure_build
 step "Starting on http://localhost:$PORT"
 cat <<MSG
@@ -18,4 +23,4 @@ cat <<MSG
          -H "Content-Type: application/json" -d '{"url":"https://example.com/","sync":true}'
 
 MSG
-exec npx next start -p "$PORT"
+exec npx next start -p "$PORT" -H "$HOST"

@@ -13,6 +13,7 @@
  * gate would otherwise prove nothing.
  */
 import ipaddr from "ipaddr.js";
+import { singleton } from "@/lib/singleton";
 
 /** An environment to read settings from (process.env, or a test's own). */
 type Env = Record<string, string | undefined>;
@@ -22,7 +23,32 @@ export type EmailMode = "resend" | "dev-outbox" | "log-only";
 export function emailMode(env: Env = process.env): EmailMode {
   if (env.RESEND_API_KEY?.trim()) return "resend";
   const dev = env.EMAIL_DEV_OUTBOX?.trim().toLowerCase();
-  return dev === "1" || dev === "true" ? "dev-outbox" : "log-only";
+  if (dev !== "1" && dev !== "true") return "log-only";
+  // Anyone who can reach the server could confirm any address through the outbox: only a server
+  // bound to loopback keeps it (the front door tells us where this process listens).
+  return env === process.env && listening().public ? "log-only" : "dev-outbox";
+}
+
+const listening = () => singleton("email.listening", () => ({ public: false, warned: false }));
+
+/**
+ * Called by the front door with the local address of a server that received a request. A server
+ * bound beyond loopback (0.0.0.0, ::, a public interface) turns the dev outbox off for the life of
+ * the process, with one warning: mail then goes to the server log only.
+ */
+export function noteListeningAddress(address: string | undefined): void {
+  const state = listening();
+  if (state.public || !address) return;
+  const host = address.replace(/^::ffff:/, "");
+  if (ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback") return;
+  state.public = true;
+  if (!state.warned && /^(1|true)$/i.test(process.env.EMAIL_DEV_OUTBOX?.trim() ?? "") && !process.env.RESEND_API_KEY?.trim()) {
+    state.warned = true;
+    console.warn(
+      `[email] the server listens on ${address}, beyond loopback: the dev outbox (EMAIL_DEV_OUTBOX) is off, ` +
+        "mail goes to the server log only. Bind to 127.0.0.1 (HOST=127.0.0.1) for the outbox, or set RESEND_API_KEY.",
+    );
+  }
 }
 
 function configuredUrl(env: Env): URL | null {

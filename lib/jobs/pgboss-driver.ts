@@ -34,6 +34,7 @@ export class PgBossDriver implements JobDriver {
   private readonly timers = new Set<NodeJS.Timeout>();
   private boss?: Promise<PgBoss>;
   private keyLock?: KeyLock;
+  private swept = false;
 
   constructor(private readonly options: PgBossDriverOptions) {
     this.schema = options.schema ?? "pgboss";
@@ -52,6 +53,12 @@ export class PgBossDriver implements JobDriver {
   async start(definitions: JobDefinition<never>[]): Promise<void> {
     await this.open(definitions);
     const boss = await this.instance();
+    if (this.options.database.kind === "pglite" && !this.swept) {
+      this.swept = true;
+      const n = await this.sweepPreviousGeneration(boss);
+      if (n) console.log(`[jobs] ${n} job(s) the previous process was running when it ended are retried now`);
+      await this.countInheritedBacklog(boss);
+    }
     if (this.options.database.kind === "postgres" && !this.keyLock) {
       const slots = definitions.reduce((n, d) => n + resolveJobOptions(d).concurrency, 0);
       this.keyLock = postgresKeyLock(this.options.database.url, `${this.schema}:group`, slots + 1);
@@ -104,6 +111,43 @@ export class PgBossDriver implements JobDriver {
     if (boss) await (await boss.catch(() => undefined))?.stop({ graceful: true, timeout: 10_000 });
     await this.keyLock?.close();
     this.keyLock = undefined;
+  }
+
+  /**
+   * The embedded database belongs to ONE process (bossOptions refuses a second), and this one has
+   * run no job yet: every job still marked active was running in the previous process, which died
+   * (SIGKILL, power loss) without settling it. Failing them now puts them back as retries after
+   * their short retry delay (seconds), instead of waiting for the heartbeat timeout and the next
+   * supervise pass. A job whose retries are spent ends failed, as after any other crash. The jobs
+   * are written to be run again (a finished request is left alone, settlement happens once).
+   */
+  private async sweepPreviousGeneration(boss: PgBoss): Promise<number> {
+    const { rows } = (await boss
+      .getDb()
+      .executeSql(`SELECT name, id FROM ${this.schema}.job WHERE state = 'active'`, [])) as {
+      rows: { name: string; id: string }[];
+    };
+    const byName = new Map<string, string[]>();
+    for (const { name, id } of rows) byName.set(name, [...(byName.get(name) ?? []), id]);
+    for (const [name, ids] of byName)
+      await boss.fail(name, ids, { message: "the process running this job ended; retried at start-up" });
+    return rows.length;
+  }
+
+  /**
+   * Jobs the previous process enqueued and never ran are a backlog this process did not count: a
+   * worker that finishes a job fetches again at once only while jobs are known to be waiting (see
+   * startWorker), so without this they would trickle out one per poll interval, and a host's lane
+   * of them one per poll (a restart with 30 jobs queued took over a minute to drain).
+   */
+  private async countInheritedBacklog(boss: PgBoss): Promise<void> {
+    const { rows } = (await boss
+      .getDb()
+      .executeSql(
+        `SELECT name, count(*)::int AS n FROM ${this.schema}.job WHERE state IN ('created', 'retry') GROUP BY name`,
+        [],
+      )) as { rows: { name: string; n: number }[] };
+    for (const { name, n } of rows) this.unfetched.set(name, (this.unfetched.get(name) ?? 0) + Number(n));
   }
 
   private definition(name: string): JobDefinition<never> | undefined {

@@ -1,14 +1,17 @@
 /**
  * Nothing a page builds crosses to Node before its size is known. `page.content()` would ship a
  * 500 MB DOM through CDP into the server's memory before any check could refuse it, so the
- * serialized document is measured INSIDE the page and only sent when it fits; in-page extraction
- * results are measured the same way.
+ * serialized document is measured INSIDE the browser and only sent when it fits; in-page
+ * extraction results are measured the same way.
  *
- * The checks use `.length` of strings built in the page (an intrinsic a page script cannot fake).
- * A string over V8's maximum length cannot even be built: that is "too big" as well.
+ * Measured where the page cannot lie: in an isolated world (isolated-world.ts), whose
+ * `XMLSerializer`, `outerHTML`, `JSON.stringify` and `String.prototype` are the browser's own
+ * whatever the page's scripts replaced in theirs, and with `.length` of primitive strings built
+ * there. A string over V8's maximum length cannot even be built: that is "too big" as well.
  */
 import type { Page } from "playwright-core";
 import { failure } from "./failures";
+import { evaluateIsolated } from "./isolated-world";
 
 /**
  * The rendered document, as `page.content()` serializes it (doctype + documentElement.outerHTML),
@@ -20,7 +23,7 @@ export const BOUNDED_CONTENT_JS = `((max) => {
   try {
     if (document.doctype) html = new XMLSerializer().serializeToString(document.doctype);
     const root = document.documentElement ? document.documentElement.outerHTML : "";
-    if (typeof root !== "string") return { tooBig: -1 };
+    if (typeof html !== "string" || typeof root !== "string") return { tooBig: -1 };
     if (html.length + root.length > max) return { tooBig: html.length + root.length };
     return { html: html + root };
   } catch (e) {
@@ -32,11 +35,11 @@ export const BOUNDED_CONTENT_JS = `((max) => {
 
 type Measured = { html: string } | { tooBig: number };
 
-/** The rendered HTML, refused in the page when over `maxBytes`; exact UTF-8 check in Node. */
+/** The rendered HTML, refused in the browser when over `maxBytes`; exact UTF-8 check in Node. */
 export async function boundedContent(page: Page, maxBytes: number): Promise<string> {
-  const result = (await page.evaluate(`${BOUNDED_CONTENT_JS}(${maxBytes})`)) as Measured;
-  if ("tooBig" in result || typeof result.html !== "string")
-    throw failure("too_big", "rendered HTML over the limit (measured in the page)");
+  const result = (await evaluateIsolated(page, `${BOUNDED_CONTENT_JS}(${maxBytes})`)) as Measured | undefined;
+  if (!result || "tooBig" in result || typeof result.html !== "string")
+    throw failure("too_big", "rendered HTML over the limit (measured in the browser)");
   if (Buffer.byteLength(result.html, "utf8") > maxBytes)
     throw failure("too_big", "rendered HTML over the limit");
   return result.html;
@@ -49,9 +52,13 @@ export async function boundedContent(page: Page, maxBytes: number): Promise<stri
  */
 export const IN_PAGE_RESULT_MAX_CHARS = 10 * 1024 * 1024;
 
+/** Ceiling for the small answers of our own probes (a size, a box, a content type, a count). */
+export const SMALL_RESULT_MAX_CHARS = 64 * 1024;
+
 /**
- * Evaluate `expression` in the page and bring its JSON-serializable result to Node only when its
- * JSON text has at most `maxChars` characters; otherwise the spec's "too big" failure.
+ * Evaluate `expression` in the page's isolated world and bring its JSON-serializable result to
+ * Node only when its JSON text has at most `maxChars` characters; otherwise the spec's "too big"
+ * failure.
  */
 export async function evaluateBounded<T>(page: Page, expression: string, maxChars: number): Promise<T> {
   const wrapped = `(async () => {
@@ -59,11 +66,11 @@ export async function evaluateBounded<T>(page: Page, expression: string, maxChar
     let text;
     try { text = JSON.stringify(value); } catch (e) { if (e instanceof RangeError) return { tooBig: -1 }; throw e; }
     if (text === undefined) return { text: "null" };
-    if (typeof text !== "string" || text.length > ${maxChars}) return { tooBig: typeof text === "string" ? text.length : -1 };
+    if (text.length > ${maxChars}) return { tooBig: text.length };
     return { text };
   })()`;
-  const result = (await page.evaluate(wrapped)) as { text: string } | { tooBig: number };
-  if ("tooBig" in result || typeof result.text !== "string")
+  const result = (await evaluateIsolated(page, wrapped)) as { text: string } | { tooBig: number } | undefined;
+  if (!result || "tooBig" in result || typeof result.text !== "string")
     throw failure("too_big", "in-page result over the limit");
   return JSON.parse(result.text) as T;
 }

@@ -4,6 +4,7 @@
  * pixels (× deviceScaleFactor).
  */
 import type { Page } from "playwright-core";
+import { evaluateBounded, SMALL_RESULT_MAX_CHARS } from "./bounded-transfer";
 
 export interface Region {
   x: number;
@@ -29,20 +30,26 @@ export interface CaptureOptions {
  */
 export const WEBP_MAX_DIMENSION = 16_383;
 
-/** Size of the whole document in CSS pixels. */
+/** Size of the whole document in CSS pixels (measured in an isolated world: the page cannot fake it). */
 export async function documentSize(page: Page): Promise<{ width: number; height: number }> {
-  return (await page.evaluate(`(() => {
+  return evaluateBounded<{ width: number; height: number }>(
+    page,
+    `(() => {
     const d = document.documentElement, b = document.body;
     return {
       width: Math.max(d.clientWidth, d.scrollWidth, b ? b.scrollWidth : 0),
       height: Math.max(d.clientHeight, d.scrollHeight, b ? b.scrollHeight : 0),
     };
-  })()`)) as { width: number; height: number };
+  })()`,
+    SMALL_RESULT_MAX_CHARS,
+  );
 }
 
 /** The element's box in document coordinates, or null when it does not exist or has no area. */
 export async function elementRegion(page: Page, selector: string): Promise<Region | null> {
-  return (await page.evaluate(`((sel) => {
+  return evaluateBounded<Region | null>(
+    page,
+    `((sel) => {
     const el = document.querySelector(sel);
     if (!el) return null;
     el.scrollIntoView({ block: "center", inline: "center" });
@@ -50,7 +57,9 @@ export async function elementRegion(page: Page, selector: string): Promise<Regio
     const style = getComputedStyle(el);
     if (r.width < 1 || r.height < 1 || style.visibility === "hidden" || style.display === "none") return null;
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
-  })(${JSON.stringify(selector)})`)) as Region | null;
+  })(${JSON.stringify(selector)})`,
+    SMALL_RESULT_MAX_CHARS,
+  );
 }
 
 /** Cut `region` so that a webp of it stays within the format's size limit at `scale`. */

@@ -2,7 +2,7 @@
  * Navigation and everything that decides whether the loaded document is a usable web page:
  * network errors, bot checks, HTTP status, content type and declared size.
  */
-import type { CDPSession, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { botCheckFromHeaders, DETECT_BOT_CHECK_JS, waitForBotCheckToClear } from "./bot-check";
 import { failure, failureFromNavigationError, isHtmlContentType } from "./failures";
@@ -15,6 +15,8 @@ import {
   type MainDocument,
 } from "./main-document";
 import { probeConnection } from "./probe";
+import { evaluateBounded, SMALL_RESULT_MAX_CHARS } from "./bounded-transfer";
+import { devtoolsSession, dropDevtoolsSession } from "./isolated-world";
 import { trackNetwork } from "./settle";
 import type { LoadPolicy, VisitLimits } from "./types";
 import type { OperationFailure } from "@/lib/failures";
@@ -54,14 +56,19 @@ async function stopLoading(
   await page.evaluate("window.stop()").catch(() => undefined);
 }
 
-/** The challenge vendor ("" for none) and the content type Chromium gave the loaded document. */
+/**
+ * The challenge vendor ("" for none) and the content type Chromium gave the loaded document. The
+ * content type is read in an isolated world: a page script can redefine `document.contentType` in
+ * its own world (to pass an XML or text document off as HTML), not in ours. The vendor check needs
+ * the page's globals (a challenge script's settings) and answers only constants of its own.
+ */
 async function inspectDocument(page: Page): Promise<{ vendor: string; contentType: string | null }> {
   try {
-    return (await page.evaluate(
-      `({ vendor: ${DETECT_BOT_CHECK_JS}, contentType: document.contentType })`,
-    )) as {
-      vendor: string;
-      contentType: string;
+    const contentType = await evaluateBounded<unknown>(page, "document.contentType", SMALL_RESULT_MAX_CHARS);
+    const vendor = await page.evaluate(DETECT_BOT_CHECK_JS);
+    return {
+      vendor: typeof vendor === "string" ? vendor.slice(0, 40) : "",
+      contentType: typeof contentType === "string" ? contentType : null,
     };
   } catch {
     // The document is being replaced (a script redirect): judge by headers; the next steps wait for it.
@@ -98,13 +105,9 @@ async function timeoutFailure(
  * cannot be told, yes.
  */
 const LOAD_EVENTS = new Set(["load", "DOMContentLoaded", "readystatechange", "pageshow"]);
-/** One DevTools session per page, kept for the page's later visits (a recycled page has several). */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
 async function hasLoadHandlers(page: Page): Promise<boolean> {
-  let session = sessions.get(page);
-  if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
   try {
-    const cdp = await session;
+    const cdp = await devtoolsSession(page);
     for (const expression of ["window", "document"]) {
       const { result } = await cdp.send("Runtime.evaluate", { expression });
       if (!result.objectId) return true;
@@ -113,7 +116,7 @@ async function hasLoadHandlers(page: Page): Promise<boolean> {
     }
     return false;
   } catch {
-    sessions.delete(page); // a new session next time
+    dropDevtoolsSession(page); // a new session next time
     return true;
   }
 }

@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import type { PageOptions } from "@/lib/schemas/options";
 import { failure } from "./failures";
+import { evaluateBounded, SMALL_RESULT_MAX_CHARS } from "./bounded-transfer";
 
 /** Every selector a visit will use: checked once, before any page is loaded. */
 export function selectorsOf(options: PageOptions | undefined, extra: readonly string[] = []): string[] {
@@ -53,11 +54,15 @@ export async function waitForSelector(page: Page, selector: string, timeoutMs: n
 /** Remove every element matching any of `selectors`; returns how many were removed. */
 export async function removeSelectors(page: Page, selectors: readonly string[]): Promise<number> {
   if (selectors.length === 0) return 0;
-  return (await page.evaluate(`((selectors) => {
+  return evaluateBounded<number>(
+    page,
+    `((selectors) => {
     let n = 0;
     for (const s of selectors) for (const el of document.querySelectorAll(s)) { el.remove(); n++; }
     return n;
-  })(${JSON.stringify(selectors)})`)) as number;
+  })(${JSON.stringify(selectors)})`,
+    SMALL_RESULT_MAX_CHARS,
+  );
 }
 
 export async function applyPageOptions(

@@ -1,8 +1,11 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { noteListeningAddress } from "@/lib/email/mode";
 import { operationEndpoint, resultEndpoint } from "@/lib/api/pipeline";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { API_CSP, COMMON_SECURITY_HEADERS } from "@/lib/security/headers";
 import { singleton } from "@/lib/singleton";
+import { trustedProxyHops } from "@/lib/auth/client-address";
 import { PEER_HEADER } from "./peer-address";
 import { requestBody, type RequestBody } from "./request-body";
 
@@ -61,6 +64,19 @@ function patchServerEmit(): true {
     const req = args[0] as http.IncomingMessage;
     req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? "";
     const url = req.url ?? "";
+    if (url.startsWith("/")) {
+      // A Host no URL can be built from made Next.js and our own routes throw (a 500, a stack in
+      // the log): it is the client's mistake, answered 400 before anything reads it.
+      if (!validHost(req.headers.host)) {
+        const res = args[1] as http.ServerResponse;
+        res.writeHead(400, { ...API_HEADERS, "content-type": "application/json" });
+        res.end(JSON.stringify({ error: "bad_request", message: "The Host header is not a valid host name." }));
+        return true;
+      }
+      warnOnceAboutForwardedFor(req);
+      // Where this server listens (loopback or not) decides whether the dev outbox may run.
+      noteListeningAddress((this.address() as AddressInfo | null)?.address);
+    }
     const query = url.indexOf("?");
     const handler =
       direct && url.startsWith("/") ? route(req.method, query < 0 ? url : url.slice(0, query)) : null;
@@ -69,6 +85,35 @@ function patchServerEmit(): true {
     return true;
   };
   return true;
+}
+
+/** A Host header that names a host (and port) and nothing else; absent is left to Node (HTTP/1.0). */
+export function validHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  if (!host || host.length > 300) return false;
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+let warnedAboutForwardedFor = false;
+/**
+ * Behind a load balancer, every client has the balancer's address unless TRUST_PROXY says how many
+ * proxies to believe (docs/deploy.md): the sign-in limits would then lock out everyone at once.
+ * Requests that carry X-Forwarded-For without it are the sign; said once per process.
+ */
+function warnOnceAboutForwardedFor(req: http.IncomingMessage): void {
+  if (warnedAboutForwardedFor || req.headers["x-forwarded-for"] === undefined) return;
+  if (trustedProxyHops() > 0) return;
+  warnedAboutForwardedFor = true;
+  console.warn(
+    "[trust-proxy] requests arrive with X-Forwarded-For but TRUST_PROXY is not set: every client is " +
+      "counted as the proxy's address by the sign-in and sign-up limits. Set TRUST_PROXY to the " +
+      "number of proxies in front of the server (docs/deploy.md), or remove the header if no proxy is yours.",
+  );
 }
 
 /** The token in a path segment; a malformed escape is kept as sent (no token looks like it: 404, where Next.js threw a 500). */

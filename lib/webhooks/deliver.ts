@@ -2,7 +2,8 @@ import { db, type Prisma } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
 import { servedResult } from "@/lib/store/results";
-import { closedAt, destinationOf, recordOutcome } from "./destination";
+import { closedAt, destinationOf, laneKey, recordOutcome, type DeliveryLane } from "./destination";
+import { tryTakeReceiverPlace } from "./receiver-cap";
 import { enqueueDeliveryJob } from "./enqueue";
 import { crawlPayload } from "./crawl-payload";
 import type { WebhookPayload } from "./payload";
@@ -20,14 +21,20 @@ export function retryDelaySeconds(attempt: number): number {
 
 /**
  * One delivery attempt, signed per Standard Webhooks with the project's secret; every attempt is
- * logged. The next attempt is a delayed job of its own in the destination's lane, no earlier than
- * the destination's own backoff allows (destination.ts), so a failing receiver costs a worker only
+ * logged. The next attempt is a delayed job of its own in the lane of the organization and
+ * destination, no earlier than that lane's own backoff allows (destination.ts), and within the
+ * receiver's cap shared by every tenant (receiver-cap.ts), so a failing receiver costs a worker only
  * for its attempts. The destination passes the egress guard at delivery time (safeFetch resolves
  * and checks it now, not when it was stored).
  */
 export async function deliverWebhook(deliveryId: string): Promise<void> {
   const secrets = {
-    select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretUntil: true },
+    select: {
+      organizationId: true,
+      webhookSecret: true,
+      previousWebhookSecret: true,
+      previousWebhookSecretUntil: true,
+    },
   } as const;
   const delivery = await db().webhookDelivery.findUnique({
     where: { id: deliveryId },
@@ -38,23 +45,28 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     },
   });
   if (!delivery || delivery.state !== "pending") return;
-  const origin = destinationOf(delivery.url);
-  const reopensAt = await closedAt(origin);
-  // The destination is backed off: wait for it without spending an attempt.
+  const project = delivery.request ? delivery.request.project : delivery.crawl!.project;
+  const lane: DeliveryLane = { organizationId: project.organizationId, url: delivery.url };
+  const key = laneKey(lane);
+  const reopensAt = await closedAt(key);
+  // This tenant's lane to the destination is backed off: wait for it without spending an attempt.
   if (reopensAt)
-    return void (await enqueueDeliveryJob(deliveryId, delivery.url, {
-      delaySeconds: secondsUntil(reopensAt),
-    }));
+    return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: secondsUntil(reopensAt) }));
+  // The receiver has all the attempts it takes at once (other tenants'): step back a moment.
+  const release = tryTakeReceiverPlace(destinationOf(delivery.url));
+  if (!release) return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: 1 }));
   const attempt = delivery.attempts + 1;
-  const { payload, project } = delivery.request
-    ? { payload: requestPayload(delivery.request), project: delivery.request.project }
-    : { payload: crawlPayload(delivery.crawl!, delivery.crawlPage), project: delivery.crawl!.project };
+  const payload = delivery.request
+    ? requestPayload(delivery.request)
+    : crawlPayload(delivery.crawl!, delivery.crawlPage);
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
-  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, project);
+  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, project).finally(
+    release,
+  );
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
-  const reopens = await recordOutcome(origin, ok);
+  const reopens = await recordOutcome(key, ok);
   // The attempt's record and the next attempt's job commit together: a crash cannot lose the
   // retry, nor start a second chain of them.
   await transaction(async (tx) => {
@@ -78,7 +90,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     });
     if (ok || giveUp) return;
     const due = Math.max(Date.now() + retryDelaySeconds(attempt) * 1000, reopens);
-    await enqueueDeliveryJob(deliveryId, delivery.url, { delaySeconds: secondsUntil(due), tx });
+    await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: secondsUntil(due), tx });
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db";
 import { enqueue, type EnqueueOptions } from "@/lib/jobs";
-import { destinationOf } from "./destination";
+import { laneKey, type DeliveryLane } from "./destination";
 
 export const WEBHOOK_JOB = "deliver-webhook";
 
@@ -21,11 +21,16 @@ export function maxPendingPerProject(): number {
 export async function enqueueWebhookDelivery(tx: Prisma.TransactionClient, token: string): Promise<void> {
   const req = await tx.request.findUniqueOrThrow({
     where: { token },
-    select: { id: true, projectId: true, reportTo: true, project: { select: { webhookUrl: true } } },
+    select: {
+      id: true,
+      projectId: true,
+      reportTo: true,
+      project: { select: { webhookUrl: true, organizationId: true } },
+    },
   });
   const url = req.reportTo ?? req.project.webhookUrl;
   if (!url) return;
-  await recordDelivery(tx, req.projectId, url, { requestId: req.id });
+  await recordDelivery(tx, req.projectId, { organizationId: req.project.organizationId, url }, { requestId: req.id });
 }
 
 /**
@@ -39,19 +44,25 @@ export async function enqueueCrawlDelivery(
 ): Promise<void> {
   const project = await tx.project.findUniqueOrThrow({
     where: { id: crawl.projectId },
-    select: { webhookUrl: true },
+    select: { webhookUrl: true, organizationId: true },
   });
   const url = crawl.reportTo ?? project.webhookUrl;
   if (!url) return;
-  await recordDelivery(tx, crawl.projectId, url, { crawlId: crawl.id, crawlPageId: crawlPageId ?? null });
+  await recordDelivery(
+    tx,
+    crawl.projectId,
+    { organizationId: project.organizationId, url },
+    { crawlId: crawl.id, crawlPageId: crawlPageId ?? null },
+  );
 }
 
 async function recordDelivery(
   tx: Prisma.TransactionClient,
   projectId: string,
-  url: string,
+  lane: DeliveryLane,
   owner: { requestId: string } | { crawlId: string; crawlPageId: string | null },
 ): Promise<void> {
+  const { url } = lane;
   const pending = await tx.webhookDelivery.count({
     where: { state: "pending", OR: [{ request: { projectId } }, { crawl: { projectId } }] },
   });
@@ -73,17 +84,18 @@ async function recordDelivery(
     return;
   }
   const delivery = await tx.webhookDelivery.create({ data: { ...owner, url } });
-  await enqueueDeliveryJob(delivery.id, url, { tx });
+  await enqueueDeliveryJob(delivery.id, lane, { tx });
 }
 
 /**
- * Every job of one destination runs in that destination's lane (per-key concurrency 1): a receiver
- * that never answers holds one worker at most, and deliveries elsewhere never queue behind it.
+ * Every job of one organization to one destination runs in that lane (per-key concurrency 1): a
+ * receiver that never answers holds one worker per tenant sending there at most, and deliveries
+ * elsewhere, or another tenant's to the same receiver, never queue behind it.
  */
 export function enqueueDeliveryJob(
   deliveryId: string,
-  url: string,
+  lane: DeliveryLane,
   options: Omit<EnqueueOptions, "singletonKey"> = {},
 ): Promise<string> {
-  return enqueue(WEBHOOK_JOB, { deliveryId }, { ...options, singletonKey: `webhook:${destinationOf(url)}` });
+  return enqueue(WEBHOOK_JOB, { deliveryId }, { ...options, singletonKey: `webhook:${laneKey(lane)}` });
 }

@@ -1,7 +1,8 @@
 /**
- * Webhooks per destination: deliveries to a receiver that never answers cannot delay another
- * project's deliveries, the hanging destination is backed off on its own, and a project's backlog
- * of waiting deliveries is capped.
+ * Webhooks per organization and destination: deliveries to a receiver that never answers cannot
+ * delay another project's deliveries, one tenant's failures at a shared receiver never hold back
+ * another tenant's deliveries there, the hanging lane is backed off on its own, and a project's
+ * backlog of waiting deliveries is capped.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
@@ -64,10 +65,43 @@ describe("webhook lanes", () => {
     console.log(`[webhook-lanes] the other project's webhook arrived after ${Date.now() - sent} ms`);
   }, 180_000);
 
+  it("tenant B's webhook to the same receiver arrives within 30 s while tenant A's deliveries there fail", async () => {
+    const failing: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await app.post(
+        "/api/html",
+        { url: "http://article.test/lanes", report_to: "http://shared.test/webhook-fail/a" },
+        stuckKey,
+      );
+      failing.push((await res.json()).token);
+    }
+    // A's lane to the shared receiver has failed enough to open its circuit (before issue 27 the
+    // receiver's circuit, which held every tenant's deliveries there for 30 s, then 60, 120, …).
+    await until(async () => {
+      const [row] = await app.sql<{ failures: number; openUntil: Date | null }>(
+        `SELECT failures, "openUntil" FROM "WebhookDestination" WHERE origin LIKE '% http://shared.test'`,
+      );
+      return (row?.failures ?? 0) >= 5 && row.openUntil !== null;
+    }, 120_000);
+    const sent = Date.now();
+    const res = await app.post(
+      "/api/html",
+      { url: "http://article.test/lanes", report_to: "http://shared.test/webhook/b" },
+      otherKey,
+    );
+    const { token } = await res.json();
+    await until(() => site.webhooks.some((w) => JSON.parse(w.body).data.token === token), 30_000);
+    console.log(`[webhook-lanes] tenant B's webhook to the shared receiver arrived after ${Date.now() - sent} ms`);
+    const [a] = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'pending' AND url LIKE 'http://shared.test/webhook-fail/%'`,
+    );
+    expect(a.n).toBeGreaterThan(0); // A's deliveries are still waiting on their own circuit
+  }, 180_000);
+
   it("the hanging destination is backed off on its own: after 5 failed attempts it gets no attempt for a while", async () => {
     await until(async () => {
       const [row] = await app.sql<{ failures: number; openUntil: Date | null }>(
-        `SELECT failures, "openUntil" FROM "WebhookDestination" WHERE origin = 'http://hang.test'`,
+        `SELECT failures, "openUntil" FROM "WebhookDestination" WHERE origin LIKE '% http://hang.test'`,
       );
       return (row?.failures ?? 0) >= 5 && row.openUntil !== null;
     }, 120_000);

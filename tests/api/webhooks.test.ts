@@ -124,12 +124,20 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     expect((await res.json()).error).toMatch(/^report_to_/);
   });
 
-  it("the server killed with SIGKILL while 10 async jobs run: after restart all complete and each webhook is delivered", async () => {
+  it("the server killed with SIGKILL while 30 async jobs are in flight: all complete after the restart, each charged once, each webhook one event id", async () => {
+    const orgOf = async () =>
+      (
+        await app.sql<{ running: number; creditsReserved: number; creditsUsed: number }>(
+          `SELECT o.running, o."creditsReserved", o."creditsUsed" FROM "Organization" o JOIN "Project" p ON p."organizationId" = o.id WHERE p.id = $1`,
+          [projectId],
+        )
+      )[0]!;
+    const usedBefore = (await orgOf()).creditsUsed;
     const tokens: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await app.post(
         "/api/html",
-        { url: `http://article.test/crash-${i}`, page_options: { delay: 1500 }, max_age: 0 },
+        { url: `http://article.test/crash-${i}`, page_options: { delay: 300 }, max_age: 0 },
         key,
       );
       tokens.push((await res.json()).token);
@@ -142,17 +150,48 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     });
     await app.kill();
     await app.restart();
-    await until(async () => {
-      const statuses = await Promise.all(
-        tokens.map(async (t) => (await app.get(`/api/result/${t}`, key)).status),
+    const restarted = Date.now();
+    // A connection the killed server left in the client's pool may be reset once: ask again.
+    const allDone = async () =>
+      (
+        await Promise.all(tokens.map(async (t) => (await app.get(`/api/result/${t}`, key).catch(() => null))?.status))
+      ).every((s) => s === 200);
+    await until(allDone, 150_000).catch(async (err: unknown) => {
+      const states = await app.sql<{ state: string; n: number; attempts: number }>(
+        `SELECT state, attempts, count(*)::int AS n FROM "Request" WHERE token = ANY($1) GROUP BY state, attempts`,
+        [tokens],
       );
-      return statuses.every((s) => s === 200);
-    }, 150_000);
+      const jobs = await app.sql<{ name: string; state: string; n: number; start_after: string }>(
+        `SELECT name, state::text, count(*)::int AS n, max(start_after)::text AS start_after FROM pgboss.job GROUP BY name, state`,
+      );
+      const odd = await app.sql(
+        `SELECT state::text, retry_count, group_id, singleton_key, started_on::text, start_after::text, output::text, data::text FROM pgboss.job WHERE state IN ('active', 'retry', 'failed') OR (state = 'created' AND retry_count > 0) LIMIT 5`,
+      );
+      const host = await app.sql(`SELECT host, "backoffMs", "nextAllowedAt"::text, "lastSuccessAt"::text, "lastFailure" FROM "HostState"`);
+      const reqs = await app.sql(
+        `SELECT attempts, state, "startedAt"::text, "finishedAt"::text, "processingMs", error FROM "Request" WHERE token = ANY($1) AND state <> 'processing'`,
+        [tokens],
+      );
+      console.log(`[webhooks] restarted at ${new Date(restarted).toISOString()}`, JSON.stringify(host), JSON.stringify(reqs));
+      console.log("[webhooks] not done:", JSON.stringify(states), JSON.stringify(jobs), JSON.stringify(odd), app.logs.join("").slice(-3000));
+      throw err;
+    });
+    const recoveryMs = Date.now() - restarted;
+    console.log(`[webhooks] all 30 jobs complete ${recoveryMs} ms after the restart`);
+    // Issue 27 asks for 30 s; the time is printed, not asserted (no timing assertions in tests).
     await until(() => tokens.every((t) => deliveriesFor(t).length >= 1), 60_000);
-    const [org] = await app.sql<{ running: number; creditsReserved: number }>(
-      `SELECT o.running, o."creditsReserved" FROM "Organization" o JOIN "Project" p ON p."organizationId" = o.id WHERE p.id = $1`,
-      [projectId],
-    );
-    expect(org).toEqual({ running: 0, creditsReserved: 0 });
+    await new Promise((r) => setTimeout(r, 3_000)); // room for a duplicate to show up
+    const org = await orgOf();
+    expect({ running: org.running, creditsReserved: org.creditsReserved }).toEqual({ running: 0, creditsReserved: 0 });
+    expect(org.creditsUsed - usedBefore).toBe(30); // html costs 1: each request charged once
+    const costs = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = ANY($1)`, [tokens]);
+    expect(costs.map((r) => r.cost)).toEqual(tokens.map(() => 1));
+    let repeats = 0;
+    for (const t of tokens) {
+      const ids = new Set(deliveriesFor(t).map((w) => w.headers["webhook-id"]));
+      expect(ids.size, t).toBe(1); // one event id per request, however often it was sent
+      repeats += deliveriesFor(t).length - 1;
+    }
+    console.log(`[webhooks] deliveries sent again after the crash (same event id): ${repeats}`);
   }, 300_000);
 });

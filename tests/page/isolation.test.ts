@@ -2,6 +2,7 @@
  * Isolation through a real pool and real Chromium: browser state never crosses organizations,
  * slots are shared fairly, a hung page gives its slot back, and a huge DOM never reaches Node.
  */
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OperationFailure } from "@/lib/failures";
 import { BrowserPool } from "@/lib/page/browser-pool";
@@ -10,6 +11,13 @@ import { MAX_CONSOLE_TEXT } from "@/lib/page/console-capture";
 import { pageFixture } from "./setup";
 
 const fx = pageFixture({ config: { concurrency: 2, maxContexts: 2 } });
+
+/** This process's resident memory now and at its peak since the last reset, in MB. */
+function memoryMb(): { rss: number; peak: number } {
+  const status = fs.readFileSync("/proc/self/status", "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)![1]);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
@@ -112,6 +120,35 @@ describe("bounded transfers", () => {
     const f = await failureOf(html({ organization: "org-a", url: "http://big.test/huge-dom?mb=60" }));
     expect(f.code).toBe("too_big");
     expect(f.message).toBe("The page is too big to be processed.");
+  });
+
+  it("a page that replaces XMLSerializer, outerHTML and document.contentType in its own world is measured as it is: 200 MB refused as too big before it reaches Node", async () => {
+    fs.writeFileSync("/proc/self/clear_refs", "5"); // VmHWM (peak RSS) starts again from here
+    const before = memoryMb().rss;
+    const f = await failureOf(html({ organization: "org-a", url: "http://big.test/lying-dom?mb=200" }));
+    expect(f.code).toBe("too_big");
+    // Had the 200 MB string crossed (the check made with the page's own objects), Node's peak
+    // would have grown by several times that.
+    expect(memoryMb().peak - before).toBeLessThan(150);
+  });
+
+  it("an XML document whose script claims document.contentType is text/html is not a web page", async () => {
+    const f = await failureOf(html({ organization: "org-a", url: "http://big.test/lying-type" }));
+    expect(f.code).toBe("not_a_web_page");
+  });
+
+  it("our probes still read a page that replaced the globals they would use (Math.max, JSON.stringify)", async () => {
+    const size = await visitPage(
+      { organization: "org-a", url: "http://site.test/" },
+      async (snap) => {
+        await snap.page.evaluate(`Math.max = () => "z".repeat(1e6); JSON.stringify = () => "{}";`);
+        const { documentSize } = await import("@/lib/page/capture");
+        return documentSize(snap.page);
+      },
+      { pool: fx.pool },
+    );
+    expect(typeof size.width).toBe("number");
+    expect(size.width).toBeGreaterThan(0);
   });
 });
 

@@ -26,14 +26,15 @@ export async function redeliverAction(
     await projectAccess(user.id, projectId, "admin");
     const original = await db().webhookDelivery.findFirst({
       where: { id: deliveryId, request: { projectId } },
-      select: { requestId: true, url: true },
+      select: { requestId: true, url: true, request: { select: { project: { select: { organizationId: true } } } } },
     });
     if (!original) throw new UserFacingError("No such delivery in this project.");
     const created = await transaction(async (tx) => {
       const d = await tx.webhookDelivery.create({
         data: { requestId: original.requestId, url: original.url },
       });
-      await enqueueDeliveryJob(d.id, original.url, { tx }); // the destination's own lane
+      const organizationId = original.request!.project.organizationId;
+      await enqueueDeliveryJob(d.id, { organizationId, url: original.url }, { tx }); // the tenant's own lane
       return d;
     });
     revalidatePath(`/dashboard/projects/${projectId}/webhooks`);

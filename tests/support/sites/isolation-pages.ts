@@ -68,6 +68,36 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
       </script></body></html>`,
     );
   },
+  // A page that lies to any size check made with its own objects (issue 27): the doctype
+  // serializes to an object that reports length 0 and turns into a ?mb= MB string, the root's
+  // outerHTML claims to be tiny, document.contentType claims HTML —
+  // while its real DOM holds ?mb= MB of text.
+  "/lying-dom": (req, res) => {
+    const mb = Number(new URL(req.url ?? "/", "http://x").searchParams.get("mb") ?? "200");
+    send(
+      res,
+      `<!doctype html><html><head><title>Lying</title></head><body><p>lying</p><script>
+        const chunk = "y".repeat(1024 * 1024);
+        const holder = document.createElement("div");
+        holder.hidden = true;
+        for (let i = 0; i < ${mb}; i++) { const p = document.createElement("p"); p.textContent = chunk; holder.appendChild(p); }
+        document.body.appendChild(holder);
+        let big = null;
+        const huge = { length: 0, toString() { return (big ??= chunk.repeat(${mb})); } };
+        huge[Symbol.toPrimitive] = () => huge.toString();
+        XMLSerializer.prototype.serializeToString = function () { return huge; };
+        Object.defineProperty(Element.prototype, "outerHTML", { get() { return "<html></html>"; } });
+        Object.defineProperty(Document.prototype, "contentType", { get() { return "text/html"; } });
+        Object.defineProperty(document, "contentType", { get() { return "text/html"; } });
+      </script></body></html>`,
+    );
+  },
+  // An XML document (no Content-Type: Chromium sniffs it as XML) whose script claims it is HTML.
+  "/lying-type": (_req, res) => {
+    res.writeHead(200);
+    res.end(`<?xml version="1.0"?><feed xmlns:h="http://www.w3.org/1999/xhtml"><entry>not a page</entry>
+      <h:script>Object.defineProperty(document, "contentType", { get() { return "text/html"; } });</h:script></feed>`);
+  },
   // A document whose script hangs the renderer after load: every later evaluate waits forever.
   "/busy-loop": (_req, res) =>
     send(

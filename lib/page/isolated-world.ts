@@ -1,0 +1,68 @@
+/**
+ * Code we run in a page to measure or read it runs in an ISOLATED WORLD of the main frame, through
+ * the DevTools protocol: the same DOM, but its own JavaScript globals. A page's scripts can replace
+ * anything in their own world (`XMLSerializer.prototype.serializeToString`, `document.contentType`,
+ * `JSON.stringify`, `Math.max`, `Object.prototype.then` that hijacks an `await`); none of that is
+ * visible here, so a size measured here is the real size and a value returned from here is the
+ * value our code built.
+ *
+ * Page-world globals (a challenge script's `window._cf_chl_opt`) are not visible here either: code
+ * that needs them stays in the page's world and returns only constants of its own.
+ */
+import type { CDPSession, Page } from "playwright-core";
+
+/** One DevTools session per page, kept for the page's later visits (a recycled page has several). */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+export function devtoolsSession(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    session.catch(() => sessions.delete(page));
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+/** Forget a session that failed: the next call opens a new one. */
+export function dropDevtoolsSession(page: Page): void {
+  sessions.delete(page);
+}
+
+const WORLD_NAME = "__ptd_measure__";
+
+/**
+ * Evaluate `expression` in the isolated world of the page's current main document and return its
+ * value by value (JSON-like). The caller's expression decides the size of what comes back; wrap it
+ * with a bound (bounded-transfer.ts) when it can be large. A document replaced during the call
+ * rejects with "Execution context was destroyed" (the caller may read the new one).
+ */
+export async function evaluateIsolated(page: Page, expression: string): Promise<unknown> {
+  const cdp = await devtoolsSession(page);
+  let contextId: number;
+  try {
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    // Chromium keeps one world per name and frame: later calls reuse it (and its context).
+    ({ executionContextId: contextId } = await cdp.send("Page.createIsolatedWorld", {
+      frameId: frameTree.frame.id,
+      worldName: WORLD_NAME,
+    }));
+  } catch (err) {
+    if (page.isClosed()) throw err;
+    // No document to create it in yet (navigation under way).
+    throw new Error(`Execution context was destroyed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const answer = await cdp
+    .send("Runtime.evaluate", { expression, contextId, returnByValue: true, awaitPromise: true })
+    .catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      if (/Cannot find context|context was destroyed|Inspected target navigated/i.test(message))
+        throw new Error(`Execution context was destroyed: ${message}`);
+      throw err;
+    });
+  if (answer.exceptionDetails) {
+    const d = answer.exceptionDetails;
+    throw new Error(`in-page evaluation failed: ${(d.exception?.description ?? d.text).slice(0, 500)}`);
+  }
+  return answer.result.value;
+}
