@@ -158,7 +158,7 @@ async function isolation(site: BenchSite): Promise<{ unloaded: number; loaded: n
       [token],
     );
     if (row.finished) console.warn("  the crawl ended before the probes did: raise --pages");
-    await waitForCrawl(app, token);
+    await app.del(`/api/crawl/${token}`, crawler); // measured what it was for
     return { unloaded, loaded, during: row.completed };
   } finally {
     await app.stop();
