@@ -37,6 +37,18 @@ export const FAILURES = {
 export type FailureCode = keyof typeof FAILURES;
 
 /**
+ * robots_disallowed as a crawl's page says it: a crawl obeys robots.txt whatever the project's
+ * setting (docs/spec-extensions.md), so "this project is set to follow robots.txt" would be untrue
+ * for a project set to ignore it. Batches and single requests follow the setting: theirs is §7.4's.
+ */
+export const CRAWL_ROBOTS_DISALLOWED = "The site's robots.txt disallows this page, and a crawl always follows robots.txt.";
+
+/** The sentence for a failure of a crawl's (`crawl`) or any other request's page. */
+export function failureSentence(code: FailureCode, kind: "crawl" | "batch" | "request" = "request"): string {
+  return kind === "crawl" && code === "robots_disallowed" ? CRAWL_ROBOTS_DISALLOWED : FAILURES[code];
+}
+
+/**
  * An operational failure raised anywhere below the pipeline (page engine, operations, robots…).
  * `retryable` marks failures the busy-host logic (§7.5) may retry before reporting.
  */

@@ -4,8 +4,8 @@ import { useState, useSyncExternalStore } from "react";
 import { readReply, replyError, parseJson } from "@/lib/dashboard/api-reply";
 import {
   buildSiteBody,
-  CRAWL_FORM_OPERATIONS,
   DEFAULT_SITE_FORM,
+  formOperations,
   type SiteEndpoint,
   type SiteForm,
 } from "@/lib/dashboard/site-body";
@@ -26,9 +26,29 @@ type Outcome =
   | { kind: "map"; url: string; links: string[] }
   | { kind: "crawl"; token: string };
 
+/** What each tab's card says. */
+const INTRO: Record<SiteEndpoint, { title: string; description: string }> = {
+  map: {
+    title: "Map a site",
+    description:
+      "Lists the site's URLs from its sitemaps and links, without rendering where possible. 1 credit.",
+  },
+  crawl: {
+    title: "Crawl a site",
+    description:
+      "Visits the site's pages breadth first and runs the chosen operations on each. Credits per page, as for single requests.",
+  },
+  batch: {
+    title: "Batch of URLs",
+    description:
+      "Runs the chosen operations on each URL listed (up to 1,000), one entry per URL in the order given. Credits per page, as for single requests.",
+  },
+};
+
 /**
- * The Playground's Map and Crawl tabs: a form, Run, then the map's links, or the crawl's live
- * progress and its pages as they finish, with Cancel. Runs as the chosen project, by session.
+ * The Playground's Map, Crawl and Batch tabs: a form, Run, then the map's links, or the crawl's or
+ * batch's live progress and its pages as they finish, with Cancel. Runs as the chosen project, by
+ * session.
  */
 export function SitePlayground({
   endpoint,
@@ -44,7 +64,10 @@ export function SitePlayground({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [runProject, setRunProject] = useState(initialProjectId);
   const token = outcome?.kind === "crawl" ? outcome.token : null;
-  const crawl = useCrawl(runProject, "crawl", token);
+  // Crawl and batch are followed, cancelled and shown alike; only the kind in the path differs.
+  const kind = endpoint === "batch" ? "batch" : "crawl";
+  const crawl = useCrawl(runProject, kind, token);
+  const operations = formOperations(endpoint);
   const [cancelling, setCancelling] = useState(false);
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -80,7 +103,7 @@ export function SitePlayground({
   async function cancel() {
     if (!token) return;
     setCancelling(true);
-    const params = new URLSearchParams({ projectId: runProject, kind: "crawl", token });
+    const params = new URLSearchParams({ projectId: runProject, kind, token });
     await fetch(`/api/dashboard/sites?${params}`, { method: "DELETE" }).catch(() => {});
     setCancelling(false);
     await crawl.refetch();
@@ -88,12 +111,12 @@ export function SitePlayground({
 
   const following = Boolean(token) && !crawl.error && (!crawl.data || crawl.data.status === "processing");
   const busy = outcome?.kind === "sending" || following;
-  const toggleOp = (op: (typeof CRAWL_FORM_OPERATIONS)[number]) =>
+  const toggleOp = (op: (typeof operations)[number]) =>
     set(
       "operations",
       form.operations.includes(op)
         ? form.operations.filter((o) => o !== op)
-        : CRAWL_FORM_OPERATIONS.filter((o) => o === op || form.operations.includes(o)),
+        : operations.filter((o) => o === op || form.operations.includes(o)),
     );
 
   if (!projects.length) {
@@ -110,14 +133,7 @@ export function SitePlayground({
       // Set once React owns the form: a value typed before that may be reset by hydration.
       data-playground-ready={hydrated ? "" : undefined}
     >
-      <Card
-        title={endpoint === "map" ? "Map a site" : "Crawl a site"}
-        description={
-          endpoint === "map"
-            ? "Lists the site's URLs from its sitemaps and links, without rendering where possible. 1 credit."
-            : "Visits the site's pages breadth first and runs the chosen operations on each. Credits per page, as for single requests."
-        }
-      >
+      <Card title={INTRO[endpoint].title} description={INTRO[endpoint].description}>
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -137,75 +153,27 @@ export function SitePlayground({
               </Select>
             </div>
           )}
-          <div>
-            <Label htmlFor="site-url">Start URL</Label>
-            <Input
-              id="site-url"
-              type="url"
-              required
-              value={form.url}
-              onChange={(e) => set("url", e.target.value)}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          {endpoint === "batch" ? (
             <div>
-              <Label htmlFor="site-limit" hint={endpoint === "map" ? "URLs" : "pages"}>
-                Limit
-              </Label>
-              <Input
-                id="site-limit"
-                inputMode="numeric"
-                value={form.limit}
-                onChange={(e) => set("limit", e.target.value)}
-              />
-            </div>
-            {endpoint === "crawl" && (
-              <div>
-                <Label htmlFor="site-depth" hint="links from the start page">
-                  Max depth
-                </Label>
-                <Input
-                  id="site-depth"
-                  inputMode="numeric"
-                  value={form.maxDepth}
-                  onChange={(e) => set("maxDepth", e.target.value)}
-                />
-              </div>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <Label htmlFor="site-include" hint="regex per line">
-                Include paths
+              <Label htmlFor="site-urls" hint="one per line">
+                URLs
               </Label>
               <textarea
-                id="site-include"
-                rows={2}
+                id="site-urls"
+                rows={6}
                 className={inputClass + " font-mono"}
-                placeholder="^/docs/"
-                value={form.includePaths}
-                onChange={(e) => set("includePaths", e.target.value)}
+                value={form.urls}
+                onChange={(e) => set("urls", e.target.value)}
               />
             </div>
-            <div>
-              <Label htmlFor="site-exclude" hint="regex per line">
-                Exclude paths
-              </Label>
-              <textarea
-                id="site-exclude"
-                rows={2}
-                className={inputClass + " font-mono"}
-                placeholder="^/blog/"
-                value={form.excludePaths}
-                onChange={(e) => set("excludePaths", e.target.value)}
-              />
-            </div>
-          </div>
-          {endpoint === "crawl" && (
+          ) : (
+            <SiteScopeFields endpoint={endpoint} form={form} set={set} />
+          )}
+          {endpoint !== "map" && (
             <fieldset>
               <legend className="mb-1 text-sm font-medium text-slate-700">Operations per page</legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
-                {CRAWL_FORM_OPERATIONS.map((op) => (
+                {operations.map((op) => (
                   <Checkbox
                     key={op}
                     id={`site-op-${op}`}
@@ -226,7 +194,7 @@ export function SitePlayground({
       <div className="min-w-0 space-y-6">
         {!outcome && (
           <div className="grid h-64 place-items-center rounded-xl border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-500">
-            Enter a start URL, then press Run.
+            {endpoint === "batch" ? "List the URLs" : "Enter a start URL"}, then press Run.
           </div>
         )}
         {outcome?.kind === "sending" && <p className="text-sm text-slate-500">Sending…</p>}
@@ -262,7 +230,7 @@ export function SitePlayground({
               actions={
                 crawl.data?.status === "processing" && (
                   <Button variant="danger" size="sm" onClick={() => void cancel()} disabled={cancelling}>
-                    Cancel crawl
+                    Cancel {kind}
                   </Button>
                 )
               }
@@ -287,5 +255,85 @@ export function SitePlayground({
         )}
       </div>
     </div>
+  );
+}
+
+/** Start URL, limit, depth and path filters: what Map and Crawl share. */
+function SiteScopeFields({
+  endpoint,
+  form,
+  set,
+}: {
+  endpoint: SiteEndpoint;
+  form: SiteForm;
+  set: <K extends keyof SiteForm>(key: K, value: SiteForm[K]) => void;
+}) {
+  return (
+    <>
+      <div>
+        <Label htmlFor="site-url">Start URL</Label>
+        <Input
+          id="site-url"
+          type="url"
+          required
+          value={form.url}
+          onChange={(e) => set("url", e.target.value)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="site-limit" hint={endpoint === "map" ? "URLs" : "pages"}>
+            Limit
+          </Label>
+          <Input
+            id="site-limit"
+            inputMode="numeric"
+            value={form.limit}
+            onChange={(e) => set("limit", e.target.value)}
+          />
+        </div>
+        {endpoint === "crawl" && (
+          <div>
+            <Label htmlFor="site-depth" hint="links from the start page">
+              Max depth
+            </Label>
+            <Input
+              id="site-depth"
+              inputMode="numeric"
+              value={form.maxDepth}
+              onChange={(e) => set("maxDepth", e.target.value)}
+            />
+          </div>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="site-include" hint="regex per line">
+            Include paths
+          </Label>
+          <textarea
+            id="site-include"
+            rows={2}
+            className={inputClass + " font-mono"}
+            placeholder="^/docs/"
+            value={form.includePaths}
+            onChange={(e) => set("includePaths", e.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="site-exclude" hint="regex per line">
+            Exclude paths
+          </Label>
+          <textarea
+            id="site-exclude"
+            rows={2}
+            className={inputClass + " font-mono"}
+            placeholder="^/blog/"
+            value={form.excludePaths}
+            onChange={(e) => set("excludePaths", e.target.value)}
+          />
+        </div>
+      </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { isHtmlContentType } from "@/lib/page/failures";
 import { BOT_USER_AGENT, robotsRules, type RobotsRules } from "@/lib/page/robots";
 import { visitPage } from "@/lib/page/visit";
 import { linksInHtml, linksInPage } from "./links";
+import { renderedLinks } from "./map-render";
 import { sitemapPages } from "./sitemap";
 import type { Scope } from "./urls";
 
@@ -60,12 +61,19 @@ function fetchFailure(err: unknown): OperationFailure {
   return new OperationFailure("load_failed", err instanceof Error ? err.message : String(err));
 }
 
+/** Renders a page in a browser and reads its links (a visit in this process, or on a worker). */
+export type RenderLinks = (url: string, organization: string) => Promise<string[]>;
+
+/** A browser visit in this process: for code that already runs as a job (a crawl's page). */
+const renderHere: RenderLinks = (url, organization) =>
+  visitPage({ url, organization, loadPolicy: "text" }, (snap) => linksInPage(snap.page));
+
 /**
  * The links of a page as served, without a browser; when the HTML holds none (a page that builds
- * its links with scripts), one browser visit in `organization`'s context reads them. Throws an
- * OperationFailure when the page cannot be read at all.
+ * its links with scripts), one browser visit in `organization`'s context reads them (`render`).
+ * Throws an OperationFailure when the page cannot be read at all.
  */
-export async function pageLinks(url: URL, organization: string): Promise<string[]> {
+export async function pageLinks(url: URL, organization: string, render = renderHere): Promise<string[]> {
   let res;
   try {
     res = await safeFetch(url.href, {
@@ -81,7 +89,7 @@ export async function pageLinks(url: URL, organization: string): Promise<string[
   const links = html ? linksInHtml(html, res.url) : [];
   if (links.length) return links;
   // Nothing to read without scripts (or the server answers browsers only): render it once.
-  return visitPage({ url: url.href, organization, loadPolicy: "text" }, (snap) => linksInPage(snap.page));
+  return render(url.href, organization);
 }
 
 export interface MapOptions {
@@ -114,7 +122,9 @@ export async function mapSite({ scope, limit, organization, deadline }: MapOptio
   let startFailure: OperationFailure | undefined;
   if (found.size < limit && Date.now() < deadline) {
     try {
-      for (const href of await pageLinks(start, organization)) await consider(href);
+      // The web process renders nothing itself: the visit is a job, on a worker (./map-render.ts).
+      const onWorker: RenderLinks = (href, org) => renderedLinks(href, org, deadline);
+      for (const href of await pageLinks(start, organization, onWorker)) await consider(href);
     } catch (err) {
       if (!(err instanceof OperationFailure)) throw err;
       startFailure = err;

@@ -224,10 +224,54 @@ export async function finishPage(
   await saveCrawl(tx, c);
 }
 
-/** DELETE /crawl/{token}: no new page starts; pages already running finish and stay readable. */
+/**
+ * DELETE /crawl/{token}: no new page starts; pages being attempted finish and stay readable; pages
+ * waiting for a busy host's retry (or their turn) end now, so the crawl ends as soon as the pages
+ * under way do, not when a retry planned minutes ahead comes round.
+ */
 export async function cancelCrawl(tx: Tx, c: LockedCrawl): Promise<void> {
   if (c.finishedAt || c.status !== "processing") return;
   c.status = "cancelled";
+  await dropWaitingPages(tx, c);
   await pump(tx, c);
   await saveCrawl(tx, c);
+}
+
+/** The waiting pages of a crawl that no longer runs: never fetched, so no entry; reservations back. */
+async function dropWaitingPages(tx: Tx, c: LockedCrawl, pageId?: string): Promise<number> {
+  const dropped = await tx.crawlPage.updateManyAndReturn({
+    where: {
+      crawlId: c.id,
+      state: "running",
+      ...(pageId ? { id: pageId } : { waitingUntil: { not: null } }),
+    },
+    data: { state: "cancelled", waitingUntil: null, finishedAt: new Date() },
+    select: { reserved: true },
+  });
+  for (const page of dropped) {
+    await settleCredits(c.organizationId, c.token, page.reserved, 0, tx);
+    c.running = Math.max(0, c.running - 1);
+  }
+  return dropped.length;
+}
+
+/**
+ * A running page is about to wait for its host (its retry is enqueued in the same transaction).
+ * Returns false, and ends the page instead, when its crawl no longer runs (cancelled, or stopped).
+ */
+export async function markWaiting(tx: Tx, crawlId: string, pageId: string, until: number): Promise<boolean> {
+  const c = await lockCrawl(tx, crawlId);
+  if (!c) return false;
+  if (c.status === "processing" && !c.finishedAt) {
+    await tx.crawlPage.updateMany({
+      where: { id: pageId, state: "running" },
+      data: { waitingUntil: new Date(until) },
+    });
+    return true;
+  }
+  if (await dropWaitingPages(tx, c, pageId)) {
+    await pump(tx, c);
+    await saveCrawl(tx, c);
+  }
+  return false;
 }

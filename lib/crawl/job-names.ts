@@ -1,5 +1,6 @@
 /**
- * The crawl-page job's name, beside its definition (./jobs.ts), in a module of its own so the
- * frontier can enqueue it without loading the handler (and without an import circle).
+ * The crawl jobs' names, beside their definitions (./jobs.ts), in a module of their own so the
+ * frontier and the map can enqueue them without loading the handlers (and without an import circle).
  */
 export const CRAWL_PAGE_JOB = "crawl-page";
+export const MAP_RENDER_JOB = "map-render";

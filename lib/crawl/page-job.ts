@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { enqueue, transaction } from "@/lib/jobs";
-import { FAILURES, OperationFailure } from "@/lib/failures";
+import { failureSentence, OperationFailure } from "@/lib/failures";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf } from "@/lib/operations/format";
 import { executeOperations, type Outcome } from "@/lib/runner/execute";
@@ -11,7 +11,7 @@ import type { RunSpec } from "@/lib/schemas/run-spec";
 import { writeCache } from "@/lib/store/cache";
 import { cacheKeyFor } from "@/lib/store/keys";
 import { pageLinks, RobotsBook, sitemapLinks } from "./discover";
-import { finishPage, type FrontierUrl, type PageOutcome } from "./frontier";
+import { finishPage, markWaiting, type FrontierUrl, type PageOutcome } from "./frontier";
 import { CRAWL_PAGE_JOB } from "./job-names";
 import { linksInPage } from "./links";
 import { Scope } from "./urls";
@@ -36,8 +36,9 @@ interface StartedPage {
 
 /** Counts the attempt and loads what the run needs; null when the page is no longer running. */
 async function startPage(pageId: string): Promise<StartedPage | null> {
+  // A run is under way: the page no longer waits (cancel now lets it finish, as any running page).
   const rows = await db().$queryRaw<StartedPage[]>`
-    UPDATE "CrawlPage" p SET "attempts" = p."attempts" + 1
+    UPDATE "CrawlPage" p SET "attempts" = p."attempts" + 1, "waitingUntil" = NULL
       FROM "Crawl" c, "Project" pr
      WHERE p."id" = ${pageId} AND p."state" = 'running' AND c."id" = p."crawlId" AND pr."id" = c."projectId"
  RETURNING p."crawlId", p."url", p."depth", p."returned", p."startedAt", c."kind"::text AS "kind",
@@ -103,11 +104,16 @@ async function runStartedPage(job: CrawlPageJob, page: StartedPage): Promise<voi
     spacingMs,
     again: async (next, lane) => {
       const delaySeconds = lane?.at === undefined ? 0 : Math.max(1, Math.ceil((lane.at - Date.now()) / 1000));
-      await enqueue(
-        CRAWL_PAGE_JOB,
-        { pageId: job.pageId, ...next, lane: Boolean(lane) },
-        lane ? { delaySeconds, singletonKey: `host:${lane.host}` } : {},
-      );
+      await transaction(async (tx) => {
+        // Marked as waiting under the crawl's lock: a cancel either came first (the page ends now,
+        // no retry is queued) or comes later and sees the mark (./frontier.ts dropWaitingPages).
+        if (!(await markWaiting(tx, page.crawlId, job.pageId, lane?.at ?? Date.now()))) return;
+        await enqueue(
+          CRAWL_PAGE_JOB,
+          { pageId: job.pageId, ...next, lane: Boolean(lane) },
+          lane ? { delaySeconds, singletonKey: `host:${lane.host}`, tx } : { tx },
+        );
+      });
     },
     attempt: () =>
       executeOperations(
@@ -142,7 +148,7 @@ async function runStartedPage(job: CrawlPageJob, page: StartedPage): Promise<voi
 
 /** A page that failed: every operation carries the failure's sentence (docs/spec.md §7.4). */
 function failedOutcome(failure: OperationFailure, spec: CrawlSpec): PageOutcome {
-  const error = FAILURES[failure.code];
+  const error = failureSentence(failure.code, spec.kind);
   const each = { success: false, error, code: failure.code, cached: false };
   return {
     ok: false,

@@ -1,17 +1,27 @@
 import { OPERATIONS, type OperationName } from "@/lib/schemas/operations";
 
 /**
- * The Playground's Map and Crawl tabs: form → API body, and the shapes of the answers they read.
+ * The Playground's Map, Crawl and Batch tabs: form → API body, and the shapes of the answers they read.
  * Pure and client-safe (no zod at run time). As in playground-body.ts, what the user typed is sent
  * as typed, so the API's own 422 messages are what the Playground shows.
  */
-export type SiteEndpoint = "map" | "crawl";
+export type SiteEndpoint = "map" | "crawl" | "batch";
 
 /** Every operation a crawl may run (lib/schemas/crawl.ts CRAWL_OPERATIONS, without its zod). */
 export const CRAWL_FORM_OPERATIONS: OperationName[] = OPERATIONS.filter((op) => op !== "lighthouse");
 
+/** A batch may run all nine, as scrape does. */
+export const BATCH_FORM_OPERATIONS: OperationName[] = [...OPERATIONS];
+
+/** The operations the tab offers. */
+export function formOperations(endpoint: SiteEndpoint): OperationName[] {
+  return endpoint === "batch" ? BATCH_FORM_OPERATIONS : CRAWL_FORM_OPERATIONS;
+}
+
 export interface SiteForm {
   url: string;
+  /** Batch: one URL per line. */
+  urls: string;
   limit: string;
   maxDepth: string;
   includePaths: string;
@@ -21,6 +31,7 @@ export interface SiteForm {
 
 export const DEFAULT_SITE_FORM: SiteForm = {
   url: "https://example.com/",
+  urls: "https://example.com/\nhttps://example.org/",
   limit: "10",
   maxDepth: "2",
   includePaths: "",
@@ -44,6 +55,8 @@ function whole(raw: string): number | string | undefined {
 }
 
 export function buildSiteBody(endpoint: SiteEndpoint, form: SiteForm): Record<string, unknown> {
+  // Sent as typed: an empty list or a bad line gets the API's own 422 naming its index.
+  if (endpoint === "batch") return { urls: lines(form.urls) ?? [], operations: [...form.operations] };
   const body: Record<string, unknown> = { url: form.url.trim() };
   const entries: [string, unknown][] = [
     ["limit", whole(form.limit)],

@@ -6,7 +6,7 @@ import { singleton } from "@/lib/singleton";
 /**
  * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410), so are the
  * pages of crawls and batches that ended more than 30 days ago, and cache entries older than the
- * largest max_age any request may ask for are deleted.
+ * largest max_age any request may ask for are deleted (and maps' render rows left by a crash).
  */
 export async function runRetention(
   now = new Date(),
@@ -22,6 +22,8 @@ export async function runRetention(
   const { count: deletedCacheEntries } = await db().cacheEntry.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - MAX_AGE_LIMIT_S * 1000) } },
   });
+  // A map's render row outlives its map only when the map's process died while waiting (lib/crawl/map-render.ts).
+  await db().mapRender.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 3600_000) } } });
   return { purgedResults, purgedCrawlPages, deletedCacheEntries };
 }
 

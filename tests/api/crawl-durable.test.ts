@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startApp, startCluster, type App } from "../support/app";
+import { descendantsOf } from "../support/processes";
 import { SITE, startCrawlSite, type CrawlSite } from "../support/sites/crawl-site";
 
 /**
  * A crawl survives its workers (issue 24): the frontier and the results live in the database and
  * each page is a job, so killing the process that runs it loses no page and fetches no finished page
- * again; the crawl resumes by itself.
+ * again; the crawl resumes by itself. (And a map's rendered visit runs on a worker, not in the web
+ * process.)
  */
 
 interface Status {
@@ -144,6 +146,16 @@ describe("a crawl survives a crash", () => {
     const key = (
       await cluster.admin("org", "create", "--name", "Durable", "--plan", "pro", "--concurrency", "4")
     ).apiKey as string;
+    // A map whose start page builds its links with scripts is rendered on a worker, like every
+    // visit: the web process (members[0]) never starts a browser.
+    const map = await cluster.post("/api/map", { url: "http://spa.test/" }, key);
+    expect(((await map.json()) as { links: string[] }).links.sort()).toEqual([
+      "http://spa.test/",
+      "http://spa.test/blog/1",
+      "http://spa.test/guide/1",
+    ]);
+    const browsersOfWeb = descendantsOf(cluster.members[0].pid).filter((p) => /chrom/i.test(p.exe));
+    expect(browsersOfWeb).toEqual([]);
     site.slowMs = 300;
     await crashMidCrawl(site, cluster, key, () => cluster.members[1].kill());
   }, 420_000);

@@ -346,6 +346,32 @@ describe("crawl, map and batch (PGlite, one process)", () => {
     }
   }, 120_000);
 
+  it("cancel ends a crawl at once even while its page waits minutes for a busy host's retry", async () => {
+    const token = await start("crawl", { url: "http://busy.test/", limit: 5, operations: ["html"] });
+    // The start page was answered 503 + Retry-After: 300 and now waits for its retry.
+    await until(async () => {
+      const [row] = await app.sql<{ waiting: boolean }>(
+        `SELECT p."waitingUntil" > now() + interval '1 minute' AS waiting
+           FROM "CrawlPage" p JOIN "Crawl" c ON c.id = p."crawlId" WHERE c.token = $1`,
+        [token],
+      );
+      return row?.waiting;
+    }, 60_000);
+    const res = await app.del(`/api/crawl/${token}`, key);
+    expect(await res.json()).toEqual({ token, status: "cancelled" });
+    // Ended by the cancel itself, not minutes later by the retry.
+    const [row] = await app.sql<{ finishedAt: Date | null; state: string }>(
+      `SELECT c."finishedAt", p.state::text AS state
+         FROM "Crawl" c JOIN "CrawlPage" p ON p."crawlId" = c.id WHERE c.token = $1`,
+      [token],
+    );
+    expect(row).toMatchObject({ finishedAt: expect.anything(), state: "cancelled" });
+    const { status: s, pages } = await finished("crawl", token);
+    expect(s).toMatchObject({ status: "cancelled", completed: 0, failed: 0, credits_used: 0 });
+    expect(pages).toEqual([]);
+    expect(await usage()).toMatchObject({ creditsReserved: 0, running: 0 });
+  }, 90_000);
+
   it("a crawl counts as one request and runs at most X-Concurrency-Limit pages at a time", async () => {
     const one = await org("--plan", "pro", "--concurrency", "1");
     site.slowMs = 400;
@@ -425,6 +451,17 @@ describe("crawl, map and batch (PGlite, one process)", () => {
     // A batch token is no crawl token.
     expect((await app.get(`/api/crawl/${token}`, key)).status).toBe(404);
   }, 120_000);
+
+  it("a crawl started on a page robots.txt disallows fails it with the crawl's own sentence, whatever the project's setting", async () => {
+    // The project ignores robots.txt (the default); a crawl obeys it all the same, and says so.
+    // limit 1: the sitemap's pages (read from the start page as always) find no room.
+    const token = await start("crawl", { url: `${SITE}/private/1`, limit: 1, operations: ["html"] });
+    const { status: s, pages } = await finished("crawl", token);
+    expect(s).toMatchObject({ status: "failed", completed: 0, failed: 1, credits_used: 0 });
+    const sentence = "The site's robots.txt disallows this page, and a crawl always follows robots.txt.";
+    expect(pages).toMatchObject([{ status: "failed", error: sentence, operations: { html: { error: sentence } } }]);
+    expect(site.hits).not.toContain("docs.test/private/1");
+  }, 60_000);
 
   it("bad input gets the right 422 or 404 and spends nothing", async () => {
     const before = await usage();

@@ -9,8 +9,9 @@ import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
 
 /**
  * The dashboard's whole-site surfaces in real Chromium against `next start` (needs `npx next build`
- * first) and the generated docs.test site: the Playground's Map and Crawl tabs run and follow real
- * crawls, and the project's crawl list shows them and cancels a running one. Both at phone width.
+ * first) and the generated docs.test site: the Playground's Map, Crawl and Batch tabs run and follow
+ * real crawls and batches (and cancel one), and the project's crawl list shows them and cancels a
+ * running one. Both at phone width.
  *
  * Set E2E_SCREENSHOTS=<dir> to save a PNG of each step for a visual check.
  */
@@ -142,6 +143,46 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
       return false;
     };
     expect(await focusedRun()).toBe(true);
+    expect(browserErrors).toEqual([]);
+  });
+
+  it("runs a batch with live results in the order given, cancels a running one, and lists both", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPlayground(page, app.url, "batch");
+    const urls = ["http://docs.test/guide/5", "http://docs.test/no-such-page", "http://docs.test/blog/2"];
+    await page.fill("#site-urls", urls.join("\n"));
+    await page.getByRole("button", { name: "Run batch" }).click();
+    await page.locator("[data-testid=crawl-progress][data-status=complete]").waitFor({ timeout: 120_000 });
+    await expect(page.getByTestId("crawl-count").textContent()).resolves.toBe("2 of 3 pages · 1 failed");
+    const listed = page.locator("[data-testid=crawl-page]");
+    expect(await listed.allTextContents()).toEqual([urls[0], `${urls[1]}failed`, urls[2]]);
+    await listed.nth(1).click();
+    await expect(page.getByTestId("crawl-page-preview").textContent()).resolves.toContain(
+      "The requested page was not found.",
+    );
+    await listed.nth(2).click();
+    await page.locator("[data-testid=markdown-preview]").waitFor();
+    await shot("crawl-07-batch-complete");
+
+    // A slow batch, cancelled from the Playground: it ends cancelled with what had finished.
+    site.slowMs = 1500;
+    await page.fill("#site-urls", Array.from({ length: 30 }, (_, i) => `http://docs.test/guide/${i + 1}`).join("\n"));
+    await page.getByRole("button", { name: "Run batch" }).click();
+    await page.locator("[data-testid=crawl-progress][data-status=processing]").waitFor();
+    await page.getByRole("button", { name: "Cancel batch" }).click();
+    await page.locator("[data-testid=crawl-progress][data-status=cancelled]").waitFor();
+    site.slowMs = 0;
+    await shot("crawl-08-batch-cancelled");
+
+    await page.goto(`${app.url}/dashboard/projects`);
+    await page.locator("[data-testid=project-list] a").first().click();
+    await page.getByRole("link", { name: "Crawls and batches" }).click();
+    const rows = page.locator("[data-testid=crawl-row]");
+    await rows.first().waitFor();
+    // Newest first: the cancelled batch, then the finished one (the crawls of the tests above follow).
+    await rows.nth(0).locator("[data-testid=crawl-progress][data-status=cancelled]").waitFor();
+    await expect(rows.nth(0).getByTestId("crawl-link").textContent()).resolves.toBe("batch30 URLs");
+    await expect(rows.nth(1).getByTestId("crawl-link").textContent()).resolves.toBe("batch3 URLs");
     expect(browserErrors).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ const TABS = [
   { id: "page", label: "One page" },
   { id: "map", label: "Map" },
   { id: "crawl", label: "Crawl" },
+  { id: "batch", label: "Batch" },
 ] as const;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -42,7 +43,7 @@ export default async function PlaygroundPage({
     <>
       <PageHeader
         title="Playground"
-        description="Try any operation against a public page, map a site or crawl it, and see the response, the job's progress and a preview of the result."
+        description="Try any operation against a public page, map a site, crawl it or run a batch of URLs, and see the response, the job's progress and a preview of the result."
       />
       <nav aria-label="Playground mode" className="mb-6 flex gap-1 border-b border-slate-200">
         {TABS.map((t) => (

@@ -8,6 +8,7 @@
  *  - tracking-parameter and fragment duplicates of real pages, external links, mailto: and tel:
  *    links, a PDF, links into /private;
  *  - `spa.test`, whose home page builds its links with a script (no link in its HTML as served);
+ *  - `busy.test`, whose every page answers 503 with `Retry-After: 300`;
  *  - a webhook receiver at any host's /webhook (deliveries are recorded).
  * Pages are tiny so a test visits dozens of them in seconds.
  */
@@ -155,6 +156,9 @@ export async function startCrawlSite(): Promise<CrawlSite> {
       return send(res, "application/gzip", MORE_SITEMAP);
     const path = url.pathname;
     if (host === "spa.test" && path === "/") return send(res, "text/html; charset=utf-8", SPA_HOME);
+    // A host that is always busy and asks for five minutes' patience (spec §7.5 retries).
+    if (host === "busy.test")
+      return void res.writeHead(503, { "content-type": "text/html", "retry-after": "300" }).end("Busy");
     const known =
       path === "/" ||
       /^\/(guide\/([1-9]\d?|100)|blog\/([1-9]|[1-7]\d|80)|orphan\/([1-9]|1\d|20)|private\/.+)$/.test(path);

@@ -24,9 +24,14 @@ export default async function CrawlsPage({ params }: { params: Promise<{ project
         }
         title="Crawls and batches"
         actions={
-          <Link href={`/playground?tab=crawl&project=${projectId}`} className={buttonClass("secondary")}>
-            New crawl
-          </Link>
+          <div className="flex gap-2">
+            <Link href={`/playground?tab=crawl&project=${projectId}`} className={buttonClass("secondary")}>
+              New crawl
+            </Link>
+            <Link href={`/playground?tab=batch&project=${projectId}`} className={buttonClass("secondary")}>
+              New batch
+            </Link>
+          </div>
         }
       />
       <Card
