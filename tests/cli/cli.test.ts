@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProgress } from "@/lib/cli/progress";
+import { startProgress } from "@/packages/cli/src/progress";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
@@ -45,7 +45,7 @@ describe("CLI (npx page-to-data) against the real server", () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-cli-"));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    execFileSync(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT, stdio: "inherit" });
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     const { apiKey } = await app.admin("org", "create", "--name", "CLI", "--plan", "pro");

@@ -148,12 +148,12 @@ describe("MCP server against the real server", () => {
 
   it("stdio: `page-to-data mcp` serves the same tools through the HTTP API", async () => {
     // Async: the local site answers from this process.
-    await promisify(execFile)(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT });
+    await promisify(execFile)(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [path.join(ROOT, "dist/cli/main.js"), "mcp"],
+        args: [path.join(ROOT, "packages/cli/dist/main.js"), "mcp"],
         env: { PATH: process.env.PATH ?? "", PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
         stderr: "pipe",
       }),

@@ -11,23 +11,23 @@ import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /**
  * The SDK end to end, against the real server and a local `.test` site, imported the way a user
- * imports it: `page-to-data/sdk` (the package's exports, i.e. the built bundle in dist/).
+ * imports it: `@page-to-data/sdk` (the package's exports, i.e. the built bundle in packages/sdk/dist/).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
-type Sdk = typeof import("../../lib/sdk");
+type Sdk = typeof import("../../packages/sdk/src");
 
-describe("SDK (page-to-data/sdk) against the real server", () => {
+describe("SDK (@page-to-data/sdk) against the real server", () => {
   let site: LocalSite;
   let app: App;
   let key: string;
   let sdk: Sdk;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    execFileSync(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT, stdio: "inherit" });
     // The package's own name resolves through its `exports`, as it does from another project.
     // (A variable, so that type-checking does not need dist/ to exist yet.)
-    const specifier = "page-to-data/sdk";
+    const specifier = "@page-to-data/sdk";
     sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
@@ -192,15 +192,15 @@ describe("SDK (page-to-data/sdk) against the real server", () => {
   it("works from another project that depends on it by path (JavaScript and nodenext TypeScript)", async () => {
     const consumer = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-consumer-"));
     try {
-      fs.mkdirSync(path.join(consumer, "node_modules"));
-      fs.symlinkSync(ROOT, path.join(consumer, "node_modules/page-to-data"));
+      fs.mkdirSync(path.join(consumer, "node_modules/@page-to-data"), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, "packages/sdk"), path.join(consumer, "node_modules/@page-to-data/sdk"));
       fs.writeFileSync(
         path.join(consumer, "package.json"),
         JSON.stringify({ type: "module", private: true }),
       );
       fs.writeFileSync(
         path.join(consumer, "run.mjs"),
-        `import { PageToData } from "page-to-data/sdk";
+        `import { PageToData } from "@page-to-data/sdk";
 const ptd = new PageToData();
 const { result } = await ptd.markdown({ url: "http://article.test/consumer", sync: true });
 process.stdout.write(result);`,
@@ -214,7 +214,7 @@ process.stdout.write(result);`,
       // The declarations resolve for a strict nodenext project too, and type the results.
       fs.writeFileSync(
         path.join(consumer, "check.ts"),
-        `import { PageToData, type Metadata } from "page-to-data/sdk";
+        `import { PageToData, type Metadata } from "@page-to-data/sdk";
 export async function title(ptd: PageToData): Promise<string | null> {
   const meta: { result: Metadata } = await ptd.meta({ url: "https://example.com/", sync: true });
   return meta.result.title;
