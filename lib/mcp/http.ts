@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES, readCappedText } from "@/lib/api/read-body";
 import { guard } from "@/lib/api/respond";
 import { ensureBooted } from "@/lib/server/boot";
 import { createMcpServer } from "./server";
+import { toolCallCount } from "./tool-content";
 
 /**
  * POST/GET/DELETE /api/mcp: the MCP server over Streamable HTTP, stateless (a server per HTTP
@@ -15,13 +16,6 @@ import { createMcpServer } from "./server";
  * limiter: one point per tool call (a JSON-RPC batch of 100 calls costs 100), one for any other
  * message.
  */
-
-/** Tool calls in a JSON-RPC message or batch. */
-export function toolCallCount(message: unknown): number {
-  const list = Array.isArray(message) ? message : [message];
-  return list.filter((m) => m && typeof m === "object" && (m as { method?: unknown }).method === "tools/call")
-    .length;
-}
 
 export function mcpEndpoint() {
   return (req: Request) =>

@@ -110,3 +110,11 @@ export async function toolResult(res: Response, bounds: Bounds = {}): Promise<Ca
   }
   return { content: [{ type: "text", text: boundedText(text, token, offset, maxChars) }] };
 }
+
+/** Tool calls in a JSON-RPC message or batch: /api/mcp counts one rate-limit point for each. */
+export function toolCallCount(message: unknown): number {
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter(
+    (m) => m && typeof m === "object" && (m as { method?: unknown }).method === "tools/call",
+  ).length;
+}
