@@ -157,76 +157,80 @@ ptd.markdown({ url: "http://a.test/", sync: true }).catch((e) =>
     expect(JSON.parse(run.stdout)).toEqual({ isError: true, status: 0, code: "network_error", calls: 3 });
   });
 
-  it("types: exact options, sync overloads, error codes — snippets that must not compile do not", async () => {
-    const dir = path.join(sdkProject, "types");
-    fs.mkdirSync(dir);
-    const head = `import { PageToData, PageToDataError, type AcceptedResponse, type Completed } from "@page-to-data/sdk";
+  it(
+    "types: exact options, sync overloads, error codes — snippets that must not compile do not",
+    { timeout: 180_000 },
+    async () => {
+      const dir = path.join(sdkProject, "types");
+      fs.mkdirSync(dir);
+      const head = `import { PageToData, PageToDataError, type AcceptedResponse, type Completed } from "@page-to-data/sdk";
 declare const ptd: PageToData;
 declare const flag: boolean;
 declare const err: PageToDataError;
 export async function main() {
 `;
-    const snippets: Record<string, string> = {
-      "good.mts": `const md: string = (await ptd.markdown({ url: "u", sync: true, markdown_options: { include_title: true } })).result;
+      const snippets: Record<string, string> = {
+        "good.mts": `const md: string = (await ptd.markdown({ url: "u", sync: true, markdown_options: { include_title: true } })).result;
   const title: string | null = (await ptd.meta({ url: "u", sync: true, page_options: { delay: 10 } })).result.title;
   const ack: AcceptedResponse = await ptd.html({ url: "u", labels: { a: "1" } });
   const either: Completed<"markdown"> | AcceptedResponse = await ptd.markdown({ url: "u", sync: flag });
   const ran: Completed<"scrape"> = await ptd.run("scrape", { url: "u", sync: true, operations: ["markdown", "meta"] });
   if (err.code === "invalid_url" || err.code === "not_found" || err.code === "network_error" || err.code === "timeout") return;
   return [md, title, ack, either, ran];`,
-      "bad-misspelled.mts": `await ptd.markdown({ url: "u", page_optionz: {} }); // ERROR`,
-      "bad-nested.mts": `await ptd.screenshot({ url: "u", screenshot_options: { formt: "png" } }); // ERROR`,
-      "bad-markdown-options.mts": `await ptd.markdown({ url: "u", markdown_options: { include_titel: true } }); // ERROR`,
-      "bad-option-elsewhere.mts": `await ptd.html({ url: "u", markdown_options: {} }); // ERROR`,
-      "bad-scrape-op.mts": `await ptd.scrape({ url: "u", operations: ["markdwn"] }); // ERROR`,
-      "bad-run.mts": `await ptd.run("meta", { url: "u", sync: true, screenshot_options: {} }); // ERROR`,
-      "bad-sync-variable.mts": `const r: Completed<"markdown"> = await ptd.markdown({ url: "u", sync: flag }); // ERROR
+        "bad-misspelled.mts": `await ptd.markdown({ url: "u", page_optionz: {} }); // ERROR`,
+        "bad-nested.mts": `await ptd.screenshot({ url: "u", screenshot_options: { formt: "png" } }); // ERROR`,
+        "bad-markdown-options.mts": `await ptd.markdown({ url: "u", markdown_options: { include_titel: true } }); // ERROR`,
+        "bad-option-elsewhere.mts": `await ptd.html({ url: "u", markdown_options: {} }); // ERROR`,
+        "bad-scrape-op.mts": `await ptd.scrape({ url: "u", operations: ["markdwn"] }); // ERROR`,
+        "bad-run.mts": `await ptd.run("meta", { url: "u", sync: true, screenshot_options: {} }); // ERROR`,
+        "bad-sync-variable.mts": `const r: Completed<"markdown"> = await ptd.markdown({ url: "u", sync: flag }); // ERROR
   return r;`,
-      "bad-async-result.mts": `const r = await ptd.markdown({ url: "u" });
+        "bad-async-result.mts": `const r = await ptd.markdown({ url: "u" });
   return r.result; // ERROR`,
-      "bad-error-code.mts": `if (err.code === "invalid_urll") return; // ERROR`,
-    };
-    for (const [name, body] of Object.entries(snippets))
-      fs.writeFileSync(path.join(dir, name), `${head}  ${body}\n}\n`);
-    // CommonJS consumers get the .d.cts declarations through "require".
-    fs.writeFileSync(
-      path.join(dir, "good-cjs.cts"),
-      `import sdk = require("@page-to-data/sdk");\nexport const client: sdk.PageToData = new sdk.PageToData({ apiKey: "k", timeoutMs: 1000 });\n`,
-    );
-    const tsc = await sh(
-      process.execPath,
-      [
-        path.join(ROOT, "node_modules/typescript/bin/tsc"),
-        "--noEmit",
-        "--strict",
-        "--module",
-        "nodenext",
-        "--moduleResolution",
-        "nodenext",
-        "--target",
-        "es2022",
-        "--types",
-        "node",
-        "--typeRoots",
-        path.join(ROOT, "node_modules/@types"),
-        ...fs.readdirSync(dir),
-      ],
-      dir,
-    );
-    const errors = new Map<string, number[]>();
-    for (const m of tsc.stdout.matchAll(/^([\w.-]+)\((\d+),\d+\): error/gm)) {
-      errors.set(m[1], [...(errors.get(m[1]) ?? []), Number(m[2])]);
-    }
-    expect(errors.get("good.mts"), tsc.stdout).toBeUndefined();
-    expect(errors.get("good-cjs.cts"), tsc.stdout).toBeUndefined();
-    for (const [name, body] of Object.entries(snippets)) {
-      if (!name.startsWith("bad-")) continue;
-      // The error is reported on the line marked ERROR, and only there.
-      const marked =
-        head.split("\n").length - 1 + body.split("\n").findIndex((l) => l.includes("// ERROR")) + 1;
-      expect(errors.get(name), `${name}: ${tsc.stdout}`).toEqual([marked]);
-    }
-  });
+        "bad-error-code.mts": `if (err.code === "invalid_urll") return; // ERROR`,
+      };
+      for (const [name, body] of Object.entries(snippets))
+        fs.writeFileSync(path.join(dir, name), `${head}  ${body}\n}\n`);
+      // CommonJS consumers get the .d.cts declarations through "require".
+      fs.writeFileSync(
+        path.join(dir, "good-cjs.cts"),
+        `import sdk = require("@page-to-data/sdk");\nexport const client: sdk.PageToData = new sdk.PageToData({ apiKey: "k", timeoutMs: 1000 });\n`,
+      );
+      const tsc = await sh(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/typescript/bin/tsc"),
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          "--types",
+          "node",
+          "--typeRoots",
+          path.join(ROOT, "node_modules/@types"),
+          ...fs.readdirSync(dir),
+        ],
+        dir,
+      );
+      const errors = new Map<string, number[]>();
+      for (const m of tsc.stdout.matchAll(/^([\w.-]+)\((\d+),\d+\): error/gm)) {
+        errors.set(m[1], [...(errors.get(m[1]) ?? []), Number(m[2])]);
+      }
+      expect(errors.get("good.mts"), tsc.stdout).toBeUndefined();
+      expect(errors.get("good-cjs.cts"), tsc.stdout).toBeUndefined();
+      for (const [name, body] of Object.entries(snippets)) {
+        if (!name.startsWith("bad-")) continue;
+        // The error is reported on the line marked ERROR, and only there.
+        const marked =
+          head.split("\n").length - 1 + body.split("\n").findIndex((l) => l.includes("// ERROR")) + 1;
+        expect(errors.get(name), `${name}: ${tsc.stdout}`).toEqual([marked]);
+      }
+    },
+  );
 
   it("the CLI tarball: npx --no-install page-to-data --version, and a working markdown", async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "packages/cli/package.json"), "utf8"));
@@ -258,8 +262,10 @@ print(ptd.markdown(url="http://article.test/pkg-py", sync=True).result, end="")`
     const md = await sh(path.join(venv, "bin/python"), ["-c", script], tmp, env);
     expect(md.code, md.stderr).toBe(0);
     expect(md.stdout).toMatch(/^This paragraph is part of the static HTML/);
+  }, 180_000);
 
-    // The package's own pytest suite, against the same server, with the installed wheel.
+  it("the Python package's pytest suite passes against the same server, with the installed wheel", async () => {
+    const venv = path.join(tmp, "venv");
     const tests = path.join(tmp, "py-tests");
     fs.cpSync(path.join(ROOT, "packages/python/tests"), tests, { recursive: true });
     const pytest = await sh(
@@ -275,5 +281,5 @@ print(ptd.markdown(url="http://article.test/pkg-py", sync=True).result, end="")`
     expect(pytest.code, pytest.stdout + pytest.stderr).toBe(0);
     expect(pytest.stdout).toMatch(/\d+ passed/);
     expect(pytest.stdout).not.toMatch(/skipped|failed/);
-  });
+  }, 300_000);
 });
