@@ -50,7 +50,7 @@ describe("CLI (npx page-to-data) against the real server", () => {
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     const { apiKey } = await app.admin("org", "create", "--name", "CLI", "--plan", "pro");
     env = { PAGE_TO_DATA_API_KEY: apiKey as string, PAGE_TO_DATA_URL: app.url };
-  });
+  }, 300_000);
   afterAll(async () => {
     await app?.stop();
     await site?.close();
