@@ -310,6 +310,21 @@ describe("MCP server against the real server", () => {
       arguments: { url: "http://article.test/mcp-stdio", screenshot_options: { full_page: false } },
     })) as CallToolResult;
     expect(shot.content[0]).toMatchObject({ type: "image", mimeType: "image/png" });
+    // The same bounds and costs as over HTTP.
+    expect(tools.find((t) => t.name === "markdown")?.description).toContain("Costs 1 credit");
+    expect(client.getInstructions()).toMatch(/summarize: 17 credits/);
+    const scrape = (await client.callTool({
+      name: "scrape",
+      arguments: {
+        url: "http://article.test/mcp-stdio",
+        operations: ["screenshot", "html", "meta"],
+        screenshot_options: { full_page: false },
+        max_chars: 1000,
+      },
+    })) as CallToolResult;
+    expect(scrape.content.filter((c) => c.type === "image")).toHaveLength(1);
+    for (const block of scrape.content.filter((c) => c.type === "text"))
+      expect(block.type === "text" && block.text.length).toBeLessThanOrEqual(1000);
     await client.close();
   });
 });
