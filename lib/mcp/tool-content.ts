@@ -114,7 +114,6 @@ export async function toolResult(res: Response, bounds: Bounds = {}): Promise<Ca
 /** Tool calls in a JSON-RPC message or batch: /api/mcp counts one rate-limit point for each. */
 export function toolCallCount(message: unknown): number {
   const list = Array.isArray(message) ? message : [message];
-  return list.filter(
-    (m) => m && typeof m === "object" && (m as { method?: unknown }).method === "tools/call",
-  ).length;
+  return list.filter((m) => m && typeof m === "object" && (m as { method?: unknown }).method === "tools/call")
+    .length;
 }
