@@ -15,9 +15,17 @@ const root = path.resolve(import.meta.dirname, "..");
 const sdk = path.join(root, "packages/sdk");
 const cli = path.join(root, "packages/cli");
 
+/**
+ * Built beside, then put in place: a test running the CLI meanwhile (or a second build) never sees
+ * a half-written dist/, and old files never linger.
+ */
+function swap(built, dist) {
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.renameSync(built, dist);
+}
+
 async function buildSdk() {
-  const out = path.join(sdk, "dist");
-  fs.rmSync(out, { recursive: true, force: true });
+  const out = path.join(sdk, `.dist-${process.pid}`);
   const common = {
     absWorkingDir: root,
     entryPoints: ["packages/sdk/src/index.ts"],
@@ -30,7 +38,7 @@ async function buildSdk() {
   await build({ ...common, format: "cjs", outfile: path.join(out, "index.cjs") });
   execFileSync(
     process.execPath,
-    [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "packages/sdk/tsconfig.json"],
+    [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "packages/sdk/tsconfig.json", "--outDir", out],
     {
       cwd: root,
       stdio: "inherit",
@@ -46,11 +54,11 @@ async function buildSdk() {
     fs.writeFileSync(path.join(out, file), withExt(".js"));
     fs.writeFileSync(path.join(out, file.replace(/\.d\.ts$/, ".d.cts")), withExt(".cjs"));
   }
+  swap(out, path.join(sdk, "dist"));
 }
 
 async function buildCli() {
-  const out = path.join(cli, "dist");
-  fs.rmSync(out, { recursive: true, force: true });
+  const out = path.join(cli, `.dist-${process.pid}`);
   const { version } = JSON.parse(fs.readFileSync(path.join(cli, "package.json"), "utf8"));
   await build({
     absWorkingDir: root,
@@ -70,6 +78,7 @@ async function buildCli() {
     logLevel: "warning",
   });
   fs.chmodSync(path.join(out, "main.js"), 0o755);
+  swap(out, path.join(cli, "dist"));
 }
 
 await buildSdk();

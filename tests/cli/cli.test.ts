@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +45,7 @@ describe("CLI (npx page-to-data) against the real server", () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-cli-"));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     const { apiKey } = await app.admin("org", "create", "--name", "CLI", "--plan", "pro");

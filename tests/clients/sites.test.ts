@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +45,7 @@ describe("crawl and map from the SDK, the CLI and MCP", () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-sites-"));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
     const specifier = "@page-to-data/sdk";
     sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
     site = await startCrawlSite();

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -288,7 +286,6 @@ describe("MCP server against the real server", () => {
 
   it("stdio: `page-to-data mcp` serves the same tools through the HTTP API", async () => {
     // Async: the local site answers from this process.
-    await promisify(execFile)(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(
       new StdioClientTransport({

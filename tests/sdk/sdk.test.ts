@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { startApp, type App } from "../support/app";
@@ -10,7 +8,6 @@ import { startLocalSite, type LocalSite } from "../support/local-site";
  * The SDK end to end, against the real server and a local `.test` site, imported the way a user
  * imports it: `@page-to-data/sdk` (the package's exports, i.e. the built bundle in packages/sdk/dist/).
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 type Sdk = typeof import("../../packages/sdk/src");
 
 describe("SDK (@page-to-data/sdk) against the real server", () => {
@@ -20,7 +17,7 @@ describe("SDK (@page-to-data/sdk) against the real server", () => {
   let sdk: Sdk;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-packages.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
     // The package's own name resolves through its `exports`, as it does from another project.
     // (A variable, so that type-checking does not need dist/ to exist yet.)
     const specifier = "@page-to-data/sdk";
