@@ -15,7 +15,9 @@ import nextTs from "eslint-config-next/typescript";
  *    API's client errors from lib/api/errors.ts, the one module of lib/api they may import.)
  * 4. lib/runner: runs a request as a job (engine, store, billing, webhooks); lib/crawl: crawl, map
  *    and batch (their frontier, discovery and page jobs), on top of the runner.
- * 5. Surfaces: lib/api (HTTP pipeline), lib/openapi, lib/mcp, lib/dashboard, lib/cli, lib/sdk.
+ * 5. Surfaces: lib/api (HTTP pipeline), lib/openapi, lib/mcp, lib/dashboard. The SDK and the CLI
+ *    are packages of their own (packages/sdk imports nothing of ours; packages/cli bundles
+ *    lib/schemas and lib/mcp by relative path, see the rules at the end).
  * 6. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
  *    process; lower layers may call ensureBooted() and read server/peer-address.ts, nothing else.
  * 7. Entry points: app/, components/, inngest/, instrumentation.ts, proxy.ts.
@@ -44,7 +46,6 @@ const LAYERS = [
   { files: ["lib/failures.ts", "lib/singleton.ts", "lib/stage-timings.ts"], allow: [] },
   // The price list is data the schemas' descriptions print (lib/billing/prices.ts imports only lib/schemas).
   { files: ["lib/schemas/**"], allow: ["lib/failures", "lib/billing/prices"] },
-  { files: ["lib/sdk/**"], allow: ["lib/schemas"] },
   { files: ["lib/db/**"], allow: ["lib/generated", "lib/singleton"] },
   { files: ["lib/jobs/**"], allow: ["lib/db", "lib/singleton", "inngest/client"] },
   { files: ["lib/limits/**"], allow: ["lib/db", "lib/generated", "lib/singleton"] },
@@ -70,9 +71,8 @@ const LAYERS = [
   },
   { files: ["lib/api/**"], allow: [...BELOW_SURFACES] },
   { files: ["lib/openapi/**"], allow: [...BELOW_SURFACES, "lib/api"] },
-  { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/sdk"] },
-  { files: ["lib/dashboard/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/openapi", "lib/sdk"] },
-  { files: ["lib/cli/**"], allow: ["lib/schemas", "lib/sdk", "lib/mcp"] },
+  { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api"] },
+  { files: ["lib/dashboard/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/openapi"] },
   {
     files: ["lib/server/**"],
     allow: [...BELOW_SURFACES, "lib/api", "lib/openapi", "lib/mcp", "lib/dashboard"],
@@ -81,7 +81,7 @@ const LAYERS = [
   // UI code renders what the dashboard's server code reads; it never reaches the request machinery.
   {
     files: ["components/**"],
-    allow: [...SERVICES, "lib/dashboard", "lib/openapi", "lib/sdk"].filter(
+    allow: [...SERVICES, "lib/dashboard", "lib/openapi"].filter(
       (layer) => !["lib/db", "lib/generated", "lib/jobs", "lib/store"].includes(layer),
     ),
   },
@@ -132,6 +132,8 @@ const config = [
       "data/**",
       "node_modules/**",
       "dist/**",
+      "packages/*/dist/**",
+      "packages/python/**",
       ".snippets-*/**",
     ],
   },
@@ -143,6 +145,41 @@ const config = [
     },
   },
   ...LAYERS.flatMap(layerRules),
+  // The published packages: the SDK ships alone (nothing of ours, no npm package: zero
+  // dependencies); the CLI reaches the repository only for what its bundle takes in.
+  {
+    files: ["packages/sdk/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|\\.\\./\\.\\./)|^(?!node:|\\.)",
+              message: "packages/sdk has no dependencies: only its own files and node: built-ins.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["packages/cli/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/|^\\.\\./\\.\\./\\.\\./(?!lib/(schemas|mcp)/)",
+              message:
+                "packages/cli bundles only lib/schemas and lib/mcp of the repository (by relative path).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -93,10 +93,26 @@ ensure_test_tools() {
   export PYTHON=/usr/bin/python3
 }
 
+# The Python package (packages/python): its wheel is built with Debian's python3-build and
+# setuptools (`npm run pack:packages`, no package index), and tested with Debian's python3,
+# python3-httpx and python3-pytest in a venv (python3-venv, python3-pip for the offline install).
+PYTHON_DEBS=(python3 python3-httpx python3-pytest python3-build python3-setuptools python3-wheel python3-venv python3-pip)
+ensure_python_packaging() {
+  local missing=()
+  for deb in "${PYTHON_DEBS[@]}"; do
+    dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" || missing+=("$deb")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    step "Installing Python packaging tools from Debian: ${missing[*]}"
+    apt_install "${missing[@]}"
+  fi
+}
+
 setup_all() {
   ensure_node
   ensure_chromium
   ensure_browser_user
+  ensure_python_packaging
   ensure_packages
 }
 
@@ -115,8 +131,8 @@ checkout_unlock() { flock -u 9; exec 9>&-; }
 ensure_build() {
   local stamp=".next/.source-fingerprint"
   checkout_lock
-  # The SDK and CLI bundles (dist/, `npx page-to-data`) are cheap: always rebuilt.
-  node scripts/build-sdk.mjs || { checkout_unlock; exit 1; }
+  # The SDK and CLI bundles (packages/*/dist, the workspace's `page-to-data` bin) are cheap: always rebuilt.
+  node scripts/build-packages.mjs || { checkout_unlock; exit 1; }
   local now; now="$(source_fingerprint)"
   if [ -f .next/BUILD_ID ] && [ "$(cat "$stamp" 2>/dev/null)" = "$now" ]; then
     echo "build is current (sources unchanged since the last build)"

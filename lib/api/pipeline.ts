@@ -20,12 +20,14 @@ import {
   scrapeCacheKey,
   type CacheHit,
   type StoredHit,
+  producedByOf,
 } from "@/lib/store/cache";
 import { decodeResult, encodeResult } from "@/lib/store/encode";
 import { waitForFinish, watchFinish, type WaitOutcome } from "@/lib/store/completion";
 import { completeRequest } from "@/lib/runner/complete-request";
 import { readResult } from "@/lib/store/results";
 import type { Endpoint } from "@/lib/schemas/request";
+import { ENDPOINT_RECORDS } from "@/lib/schemas/operations";
 import type { OperationName } from "@/lib/schemas/options";
 import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
 import { clientError } from "./errors";
@@ -196,7 +198,8 @@ async function answerStoredHit(
       contentType: hit.contentType,
       cost: 0,
       cached: true,
-      producedBy: null,
+      // A summary or keywords from the cache says which method wrote it, as the first answer did.
+      producedBy: hit.producedBy ?? null,
     },
   });
   return resultResponse(hit.body, hit.contentType, {
@@ -207,6 +210,7 @@ async function answerStoredHit(
       remaining: remainingCredits(hit.usage),
       concurrencyLimit: hit.usage.concurrencyLimit,
     }),
+    ...(hit.producedBy ? { "X-Produced-By": hit.producedBy } : {}),
   });
 }
 
@@ -319,7 +323,13 @@ async function recordCacheHit(
     if (idempotencyKey) {
       await transaction((tx) => clearExpiredIdempotencyKey(tx, caller.projectId, idempotencyKey));
     }
-    const common = { ok: true as const, cost: 0, cached: true, producedBy: null };
+    const producedBy =
+      "answeredFromId" in answer &&
+      ENDPOINT_RECORDS[spec.endpoint].reportsProducer &&
+      spec.endpoint !== "scrape"
+        ? await producedByOf(answer.answeredFromId)
+        : null;
+    const common = { ok: true as const, cost: 0, cached: true, producedBy };
     await completeRequest({
       token,
       organizationId: caller.project.organizationId,

@@ -12,7 +12,8 @@ const requestRate = () =>
     windowSeconds: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
   });
 
-export async function enforceRateLimit(projectId: string): Promise<void> {
-  const verdict = await requestRate().consume(projectId);
+/** `points`: how many requests this call counts as (an MCP message with several tool calls: one each). */
+export async function enforceRateLimit(projectId: string, points = 1): Promise<void> {
+  const verdict = await requestRate().consume(projectId, points);
   if (!verdict.allowed) throw clientError.rateLimited(verdict.retryAfterSeconds);
 }

@@ -33,14 +33,14 @@ export function curlSnippet({ origin, endpoint, body, idempotencyKey }: SnippetR
 }
 
 /**
- * The typed SDK (`page-to-data/sdk`, docs/developers.md): one method per operation; a sync call
+ * The typed SDK (`@page-to-data/sdk`, docs/developers.md): one method per operation; a sync call
  * resolves to the result, an async one to the token. Prints what the API answered.
  */
 export function typescriptSnippet({ origin, endpoint, body, idempotencyKey }: SnippetRequest): string {
   const json = JSON.stringify(body, null, 2);
   const options = idempotencyKey ? `, { idempotencyKey: ${JSON.stringify(idempotencyKey)} }` : "";
   return [
-    'import { PageToData } from "page-to-data/sdk";',
+    'import { PageToData } from "@page-to-data/sdk";',
     "",
     `const client = new PageToData({ apiKey: process.env.PTD_API_KEY, baseUrl: ${JSON.stringify(origin)} });`,
     `const answer = await client.${endpoint}(${json}${options});`,

@@ -205,7 +205,7 @@ function registerWebhook(registry: OpenAPIRegistry) {
     tags: ["Webhooks"],
     summary: "A finished async result",
     description:
-      "POSTed to `report_to`, or the project's default webhook, when an async request completes or fails. Signed per Standard Webhooks (verify with `verifyWebhook` from page-to-data/sdk or any standardwebhooks library). Retried with exponential backoff for about 27 hours until a 2xx answer.",
+      "POSTed to `report_to`, or the project's default webhook, when an async request completes or fails. Signed per Standard Webhooks (verify with `verifyWebhook` from @page-to-data/sdk or any standardwebhooks library). Retried with exponential backoff for about 27 hours until a 2xx answer.",
     request: {
       headers: deliveryHeaders(),
       body: { required: true, content: json(webhookPayloadSchema) },
@@ -241,7 +241,7 @@ export function openApiDocument(): OpenApiDocument {
       title: "page-to-data API",
       version: "1",
       description:
-        "Turn a public web address into rendered HTML, Markdown, a screenshot, metadata, a summary, keywords, a Lighthouse audit or console output. SDK: `page-to-data/sdk`; CLI: `npx page-to-data`; MCP server: `/api/mcp`.",
+        "Turn a public web address into rendered HTML, Markdown, a screenshot, metadata, a summary, keywords, a Lighthouse audit or console output. SDK: `@page-to-data/sdk`; CLI: `npm install -g @page-to-data/cli`, then `page-to-data`; MCP server: `/api/mcp`.",
     },
     servers: [{ url: "/" }],
     tags: [

@@ -85,19 +85,30 @@ async function readHit(
 ): Promise<{ entry: HotEntry; usage: QuotaUsage } | null> {
   const generation = hotGeneration();
   const rows = await db().$queryRaw<Array<Omit<HotEntry, "createdAt"> & QuotaUsage & { createdAt: Date }>>`
-    SELECT c."resultId", c."contentType", c."createdAt", r."body",
+    SELECT c."resultId", c."contentType", c."createdAt", r."body", q."producedBy",
            o."monthlyCredits", o."creditsUsed", o."creditsReserved", o."concurrencyLimit"
       FROM "CacheEntry" c
       JOIN "Result" r ON r."id" = c."resultId" AND r."purgedAt" IS NULL AND r."body" IS NOT NULL
+      JOIN "Request" q ON q."id" = r."requestId"
       JOIN "Organization" o ON o."id" = ${organizationId}
      WHERE c."cacheKey" = ${cacheKey}`;
   const row = rows[0];
   if (!row) return null;
-  const { resultId, contentType, body, monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
-  const entry = { resultId, contentType, body, createdAt: new Date(row.createdAt).getTime() };
+  const { resultId, contentType, body, producedBy } = row;
+  const { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit } = row;
+  const entry = { resultId, contentType, body, producedBy, createdAt: new Date(row.createdAt).getTime() };
   const usage = { monthlyCredits, creditsUsed, creditsReserved, concurrencyLimit };
   if (keep) keepHotHit(generation, cacheKey, entry, organizationId, usage);
   return { entry, usage };
+}
+
+/** Which method produced a stored result (summarize, keywords): what a cache hit of it reports. */
+export async function producedByOf(resultId: string): Promise<string | null> {
+  const row = await db().result.findUnique({
+    where: { id: resultId },
+    select: { request: { select: { producedBy: true } } },
+  });
+  return row?.request.producedBy ?? null;
 }
 
 /** The body of a hit (its own, or its Result's); null when it went away meanwhile. */

@@ -19,6 +19,8 @@ export interface HotEntry {
   body: string;
   /** When the cached content was made (ms): max_age is checked against it on every hit. */
   createdAt: number;
+  /** AI operations: which method produced the stored result (its request's X-Produced-By). */
+  producedBy?: string | null;
 }
 
 const CHANNEL = "ptd_hot_hits";

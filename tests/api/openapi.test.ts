@@ -146,6 +146,20 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
     );
   });
 
+  it("/llms.txt says what the API is, how to authenticate, and each endpoint with an example", async () => {
+    const res = await app.get("/llms.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/markdown/);
+    const text = await res.text();
+    expect(text).toMatch(/^# page-to-data\n\n> /);
+    expect(text).toContain("Authorization: Bearer <API key>");
+    for (const endpoint of [...ENDPOINTS, "map", "crawl", "batch"])
+      expect(text).toMatch(new RegExp(`^- POST /${endpoint} — .*curl -X POST \\S+/${endpoint} `, "m"));
+    expect(text).toContain("- GET /result/{token}");
+    expect(text).toContain("/api/openapi.json");
+    expect(await (await app.get("/docs")).text()).toContain('href="/llms.txt"');
+  });
+
   it("every kind of response validates against it", async () => {
     const url = "http://article.test/openapi";
     // Sync results of each text and JSON operation (lighthouse runs in tests/lighthouse).

@@ -239,6 +239,23 @@ describe.each(appTargets())("§3 §4 results ($label)", ({ start }) => {
     expect(Array.isArray(words) && words.every((w: unknown) => typeof w === "string")).toBe(true);
     expect(words.length).toBeGreaterThan(0);
     expect(kw.headers.get("x-quota-cost")).toBe("15");
+    const producer = kw.headers.get("x-produced-by");
+    expect(producer).toMatch(/^keywords=/);
+
+    // From the cache, the answer still says which method produced it: sync (the stored-hit
+    // path), async with an Idempotency-Key (the general path), and on GET /result.
+    const again = await app.post("/api/summarize", { url: "http://article.test/ai", sync: true }, key);
+    expect(again.headers.get("x-cache")).toBe("hit");
+    expect(again.headers.get("x-produced-by")).toBe("summarize=builtin");
+    const ack = await app.post("/api/keywords", { url: "http://article.test/ai" }, key, {
+      "idempotency-key": "kw-hit",
+    });
+    const { token } = await ack.json();
+    let got: Response;
+    do got = await app.get(`/api/result/${token}`, key);
+    while (got.status === 202);
+    expect(got.headers.get("x-cache")).toBe("hit");
+    expect(got.headers.get("x-produced-by")).toBe(producer);
   });
 
   it("scrape: several operations from ONE visit, in the order requested, cost the sum", async () => {

@@ -1,13 +1,13 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProgress } from "@/lib/cli/progress";
+import { startProgress } from "@/packages/cli/src/progress";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
-/** `npx page-to-data …` as a user runs it inside the project, against the real server. */
+/** `npx page-to-data …` (the @page-to-data/cli workspace's bin) inside the project, against the real server. */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NODE_BIN = path.dirname(process.execPath);
 
@@ -45,12 +45,12 @@ describe("CLI (npx page-to-data) against the real server", () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-cli-"));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
     const { apiKey } = await app.admin("org", "create", "--name", "CLI", "--plan", "pro");
     env = { PAGE_TO_DATA_API_KEY: apiKey as string, PAGE_TO_DATA_URL: app.url };
-  });
+  }, 300_000);
   afterAll(async () => {
     await app?.stop();
     await site?.close();
@@ -106,6 +106,91 @@ describe("CLI (npx page-to-data) against the real server", () => {
     const got = await npx(["result", token], env);
     expect(got.code, got.stderr).toBe(0);
     expect(got.stdout).toContain("Inserted by the page's own script.");
+  });
+
+  it("--version, and --help describes every option from the schemas", async () => {
+    const version = await npx(["--version"]);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const help = await npx(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--wait-for-selector <text>\s+Wait \(at most 10 s\) for an element/);
+    expect(help.stdout).toMatch(/--include-title\s+Start the Markdown with the page's title/);
+    for (const line of help.stdout.split("\n").filter((l) => /^ {2}--[a-z-]+/.test(l))) {
+      expect(line, "an option without a description").toMatch(/^ {2}--\S+( <[^>]+>)?\s{2,}\S/);
+    }
+  });
+
+  it("--markdown-options as JSON or --include-title; --labels comma-separated or repeated", async () => {
+    const json = await npx(
+      ["markdown", "http://article.test/cli-title", "--markdown-options", '{"include_title":true}'],
+      env,
+    );
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toMatch(/^# A local article/);
+    const flag = await npx(["markdown", "http://article.test/cli-title2", "--include-title"], env);
+    expect(flag.stdout).toMatch(/^# A local article/);
+    const ack = await npx(
+      ["html", "http://article.test/cli-labels", "--async", "--labels", "a=1,b=2", "--labels", "c=x,y"],
+      env,
+    );
+    expect(ack.code, ack.stderr).toBe(0);
+    expect(JSON.parse(ack.stdout).labels).toEqual({ a: "1", b: "2", c: "x,y" });
+  });
+
+  it("several URLs: one result each; exit 1 when any failed, the others still printed", async () => {
+    const run = await npx(
+      [
+        "markdown",
+        "http://article.test/cli-multi-1",
+        "http://article.test/missing",
+        "http://article.test/cli-multi-2",
+      ],
+      env,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("==> http://article.test/cli-multi-1 <==\nThis paragraph");
+    expect(run.stdout).toContain("==> http://article.test/cli-multi-2 <==\nThis paragraph");
+    expect(run.stderr).toContain("http://article.test/missing: The requested page was not found.");
+    const dir = path.join(tmp, "multi");
+    const both = await npx(
+      ["meta", "http://article.test/cli-m1", "http://article.test/cli-m2", "--out", dir],
+      env,
+    );
+    expect(both.code, both.stderr).toBe(0);
+    expect(fs.readdirSync(dir).sort()).toEqual(["article.test_cli-m1.json", "article.test_cli-m2.json"]);
+  });
+
+  it("`result <token>` of a screenshot writes the image bytes to a pipe, never Base64", async () => {
+    const ack = await npx(
+      ["screenshot", "http://article.test/cli-shot-async", "--no-full-page", "--async"],
+      env,
+    );
+    const { token } = JSON.parse(ack.stdout);
+    const got = await new Promise<Buffer>((resolve) =>
+      execFile(
+        "npx",
+        ["--no-install", "page-to-data", "result", token],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PATH: `${NODE_BIN}:${process.env.PATH}`, ...env },
+          encoding: "buffer",
+        },
+        (_err, stdout) => resolve(stdout),
+      ),
+    );
+    expect(got.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47])); // PNG magic
+  });
+
+  it("batch: many URLs in one job, one file each, with progress lines on stderr", async () => {
+    const dir = path.join(tmp, "batch");
+    const run = await npx(
+      ["batch", "http://article.test/cli-b1", "http://article.test/cli-b2", "--out", dir],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Wrote 2 pages to .* \(batch batch_\S+: complete, 0 failed, 2 credits\)/);
+    expect(run.stderr).toMatch(/batch batch_\S+: 2\/2 pages/);
+    expect(fs.readdirSync(dir).sort()).toEqual(["cli-b1.md", "cli-b2.md"]);
   });
 
   it("failures exit non-zero with the API's message", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { progressBar } from "@/lib/cli/progress";
-import { pageFileName, uniqueNames } from "@/lib/cli/site-files";
+import { progressBar } from "@/packages/cli/src/progress";
+import { pageFileName, uniqueNames } from "@/packages/cli/src/site-files";
 
 /** `page-to-data crawl --out DIR`: each page's file name, from its URL, safe and distinct. */
 describe("crawl file names", () => {

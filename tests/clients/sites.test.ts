@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,14 +11,14 @@ import { SITE, startCrawlSite, type CrawlSite } from "../support/sites/crawl-sit
 
 /**
  * The client surfaces of crawl and map (issue 24) against the real server, the job engine and
- * Chromium, on the local 201-page site: the SDK as a user imports it (page-to-data/sdk, the
+ * Chromium, on the local 201-page site: the SDK as a user imports it (@page-to-data/sdk, the
  * built bundle), `npx page-to-data crawl|map`, and the MCP tools over Streamable HTTP. One server
  * for the three, small limits, few pages per GET answer so that the cursor is exercised.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NODE_BIN = path.dirname(process.execPath);
 const PER_ANSWER = 3;
-type Sdk = typeof import("../../lib/sdk");
+type Sdk = typeof import("../../packages/sdk/src");
 
 function npx(
   args: string[],
@@ -45,8 +45,8 @@ describe("crawl and map from the SDK, the CLI and MCP", () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-sites-"));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
-    const specifier = "page-to-data/sdk";
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
+    const specifier = "@page-to-data/sdk";
     sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
     site = await startCrawlSite();
     app = await startApp({

@@ -33,7 +33,7 @@ describe("developer dashboard end to end", { timeout: 180_000 }, () => {
   let projectUrl = "";
   const email = `grace+${Date.now()}@example.com`;
   const browserErrors: string[] = [];
-  // Inside the package, so the TypeScript snippet resolves `page-to-data/sdk` as an installed copy would.
+  // Inside the package, so the TypeScript snippet resolves `@page-to-data/sdk` as an installed copy would.
   const tmp = fs.mkdtempSync(path.join(ROOT, ".snippets-"));
 
   const shot = async (name: string, fullPage = true) => {

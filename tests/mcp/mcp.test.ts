@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -7,6 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ENDPOINTS } from "@/lib/schemas/operations";
+import { toolCallCount } from "@/lib/mcp/tool-content";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
@@ -116,6 +115,145 @@ describe("MCP server against the real server", () => {
     await client.close();
   });
 
+  it("instructions and tool descriptions name what each call costs", async () => {
+    const client = await httpClient(app, key);
+    const instructions = client.getInstructions() ?? "";
+    expect(instructions).toMatch(/markdown: 1 credit\b/);
+    expect(instructions).toMatch(/summarize: 17 credits/);
+    expect(instructions).toContain("Prefer markdown");
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t.description ?? ""]));
+    expect(byName.get("markdown")).toContain("Costs 1 credit");
+    expect(byName.get("meta")).toContain("Costs 5 credits");
+    expect(byName.get("keywords")).toContain("Costs 15 credits");
+    expect(byName.get("scrape")).toContain("sum of the listed operations");
+    for (const name of ["get_result", "crawl_status", "batch_status", "crawl_cancel", "batch_cancel"])
+      expect(byName.get(name), name).toContain("Free");
+    for (const name of ["map", "crawl", "batch"]) expect(byName.get(name), name).toMatch(/credit/);
+    await client.close();
+  });
+
+  it("a scrape with a screenshot: image content, and text held to max_chars with the rest by get_result", async () => {
+    const client = await httpClient(app, key);
+    const maxChars = 1000;
+    const scrape = (await client.callTool({
+      name: "scrape",
+      arguments: {
+        url: "http://article.test/mcp-bounded",
+        operations: ["screenshot", "html", "meta"],
+        screenshot_options: { full_page: false },
+        max_chars: maxChars,
+      },
+    })) as CallToolResult;
+    expect(scrape.isError, textOf(scrape)).toBeFalsy();
+    const images = scrape.content.filter((c) => c.type === "image");
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ mimeType: "image/png" });
+    const texts = scrape.content.filter((c) => c.type === "text");
+    expect(texts).toHaveLength(1);
+    const first = textOf(scrape);
+    expect(first.length).toBeLessThanOrEqual(maxChars);
+    expect(first).not.toMatch(/iVBORw0KGgo/); // no Base64 image in the text
+    const next = /get_result with token "(req_[^"]+)" and offset (\d+)/.exec(first);
+    expect(next, first).not.toBeNull();
+    const rest = (await client.callTool({
+      name: "get_result",
+      arguments: { token: next![1], offset: Number(next![2]), max_chars: 200_000 },
+    })) as CallToolResult;
+    const whole =
+      first.slice(0, first.lastIndexOf("\n\n[Truncated")) +
+      textOf(rest).replace(/\n\n\[Characters \d+–\d+ of \d+: the end\.\]$/, "");
+    const parsed = JSON.parse(whole);
+    expect(parsed.operations.meta.result.title).toBe("A local article");
+    expect(parsed.operations.screenshot.result).toBe("(the image is attached as image content)");
+    // get_result of the scrape gives the image as image content too.
+    expect(rest.content.some((c) => c.type === "image")).toBe(true);
+    await client.close();
+  });
+
+  it("get_result of a screenshot answers image content, not Base64 text", async () => {
+    const res = await app.post(
+      "/screenshot",
+      { url: "http://article.test/mcp-get-shot", screenshot_options: { full_page: false, format: "webp" } },
+      key,
+    );
+    const { token } = await res.json();
+    const client = await httpClient(app, key);
+    let got: CallToolResult;
+    for (;;) {
+      got = (await client.callTool({ name: "get_result", arguments: { token } })) as CallToolResult;
+      if (!textOf(got).includes("still being processed")) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(got.content).toHaveLength(1);
+    expect(got.content[0]).toMatchObject({ type: "image", mimeType: "image/webp" });
+    await client.close();
+  });
+
+  it("the 256 KB body cap, and one rate-limit point per tool call of a JSON-RPC batch", async () => {
+    const big = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${key}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/list",
+        params: { pad: "x".repeat(300 * 1024) },
+      }),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toBe("payload_too_large");
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "get_result", arguments: { token: "req_x" } },
+    });
+    expect(
+      toolCallCount([call(1), call(2), call(3), { jsonrpc: "2.0", method: "notifications/initialized" }]),
+    ).toBe(3);
+    expect(toolCallCount(call(1))).toBe(1);
+    expect(toolCallCount({ jsonrpc: "2.0", id: 1, method: "tools/list" })).toBe(0);
+  });
+
+  it("batch, batch_status and crawl_cancel beside map, crawl and crawl_status", async () => {
+    const client = await httpClient(app, key);
+    const started = (await client.callTool({
+      name: "batch",
+      arguments: {
+        urls: ["http://article.test/mcp-b1", "http://article.test/mcp-b2"],
+        operations: ["markdown"],
+      },
+    })) as CallToolResult;
+    expect(started.isError, textOf(started)).toBeFalsy();
+    const token = (started.structuredContent as { token: string }).token;
+    expect(token).toMatch(/^batch_/);
+    let status = "";
+    for (let i = 0; i < 200 && !/: complete\./.test(status); i++) {
+      status = textOf(
+        (await client.callTool({ name: "batch_status", arguments: { token } })) as CallToolResult,
+      );
+      if (!/: complete\./.test(status)) await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(status).toContain("2 of 2 pages done");
+    const crawl = (await client.callTool({
+      name: "crawl",
+      arguments: { url: "http://article.test/", limit: 5 },
+    })) as CallToolResult;
+    const crawlToken = (crawl.structuredContent as { token: string }).token;
+    const cancelled = (await client.callTool({
+      name: "crawl_cancel",
+      arguments: { token: crawlToken },
+    })) as CallToolResult;
+    expect(cancelled.isError, textOf(cancelled)).toBeFalsy();
+    expect(textOf(cancelled)).toMatch(new RegExp(`Crawl ${crawlToken}: (cancelled|complete)`));
+    await client.close();
+  });
+
   it("failures are tool errors with the API's message; a bad key is refused with 401", async () => {
     const client = await httpClient(app, key);
     const failed = (await client.callTool({
@@ -148,12 +286,11 @@ describe("MCP server against the real server", () => {
 
   it("stdio: `page-to-data mcp` serves the same tools through the HTTP API", async () => {
     // Async: the local site answers from this process.
-    await promisify(execFile)(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [path.join(ROOT, "dist/cli/main.js"), "mcp"],
+        args: [path.join(ROOT, "packages/cli/dist/main.js"), "mcp"],
         env: { PATH: process.env.PATH ?? "", PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
         stderr: "pipe",
       }),
@@ -170,6 +307,21 @@ describe("MCP server against the real server", () => {
       arguments: { url: "http://article.test/mcp-stdio", screenshot_options: { full_page: false } },
     })) as CallToolResult;
     expect(shot.content[0]).toMatchObject({ type: "image", mimeType: "image/png" });
+    // The same bounds and costs as over HTTP.
+    expect(tools.find((t) => t.name === "markdown")?.description).toContain("Costs 1 credit");
+    expect(client.getInstructions()).toMatch(/summarize: 17 credits/);
+    const scrape = (await client.callTool({
+      name: "scrape",
+      arguments: {
+        url: "http://article.test/mcp-stdio",
+        operations: ["screenshot", "html", "meta"],
+        screenshot_options: { full_page: false },
+        max_chars: 1000,
+      },
+    })) as CallToolResult;
+    expect(scrape.content.filter((c) => c.type === "image")).toHaveLength(1);
+    for (const block of scrape.content.filter((c) => c.type === "text"))
+      expect(block.type === "text" && block.text.length).toBeLessThanOrEqual(1000);
     await client.close();
   });
 });

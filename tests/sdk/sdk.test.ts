@@ -1,9 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
-import { promisify } from "node:util";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { startApp, type App } from "../support/app";
@@ -11,23 +6,21 @@ import { startLocalSite, type LocalSite } from "../support/local-site";
 
 /**
  * The SDK end to end, against the real server and a local `.test` site, imported the way a user
- * imports it: `page-to-data/sdk` (the package's exports, i.e. the built bundle in dist/).
+ * imports it: `@page-to-data/sdk` (the package's exports, i.e. the built bundle in packages/sdk/dist/).
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const run = promisify(execFile);
-type Sdk = typeof import("../../lib/sdk");
+type Sdk = typeof import("../../packages/sdk/src");
 
-describe("SDK (page-to-data/sdk) against the real server", () => {
+describe("SDK (@page-to-data/sdk) against the real server", () => {
   let site: LocalSite;
   let app: App;
   let key: string;
   let sdk: Sdk;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build-sdk.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // packages/*/dist: built by ensure_build (the test command), which always rebuilds them.
     // The package's own name resolves through its `exports`, as it does from another project.
     // (A variable, so that type-checking does not need dist/ to exist yet.)
-    const specifier = "page-to-data/sdk";
+    const specifier = "@page-to-data/sdk";
     sdk = (await import(/* @vite-ignore */ specifier)) as Sdk;
     site = await startLocalSite();
     app = await startApp({ PAGE_TEST_HOSTS: site.hostsEnv });
@@ -188,60 +181,5 @@ describe("SDK (page-to-data/sdk) against the real server", () => {
       sdk.verifyWebhook(delivery.body, { ...headers, "webhook-signature": forged }, project.webhookSecret),
     ).toThrow();
   });
-
-  it("works from another project that depends on it by path (JavaScript and nodenext TypeScript)", async () => {
-    const consumer = fs.mkdtempSync(path.join(os.tmpdir(), "ptd-consumer-"));
-    try {
-      fs.mkdirSync(path.join(consumer, "node_modules"));
-      fs.symlinkSync(ROOT, path.join(consumer, "node_modules/page-to-data"));
-      fs.writeFileSync(
-        path.join(consumer, "package.json"),
-        JSON.stringify({ type: "module", private: true }),
-      );
-      fs.writeFileSync(
-        path.join(consumer, "run.mjs"),
-        `import { PageToData } from "page-to-data/sdk";
-const ptd = new PageToData();
-const { result } = await ptd.markdown({ url: "http://article.test/consumer", sync: true });
-process.stdout.write(result);`,
-      );
-      // Async: the local site answers from this process, so a blocking exec would starve it.
-      const { stdout: out } = await run(process.execPath, ["run.mjs"], {
-        cwd: consumer,
-        env: { ...process.env, PAGE_TO_DATA_API_KEY: key, PAGE_TO_DATA_URL: app.url },
-      });
-      expect(out).toMatch(/^This paragraph is part of the static HTML/); // the main content, no title line
-      // The declarations resolve for a strict nodenext project too, and type the results.
-      fs.writeFileSync(
-        path.join(consumer, "check.ts"),
-        `import { PageToData, type Metadata } from "page-to-data/sdk";
-export async function title(ptd: PageToData): Promise<string | null> {
-  const meta: { result: Metadata } = await ptd.meta({ url: "https://example.com/", sync: true });
-  return meta.result.title;
-}`,
-      );
-      await run(
-        process.execPath,
-        [
-          path.join(ROOT, "node_modules/typescript/bin/tsc"),
-          "--noEmit",
-          "--strict",
-          "--module",
-          "nodenext",
-          "--moduleResolution",
-          "nodenext",
-          "--target",
-          "es2022",
-          "--types",
-          "node",
-          "--typeRoots",
-          path.join(ROOT, "node_modules/@types"),
-          "check.ts",
-        ],
-        { cwd: consumer },
-      );
-    } finally {
-      fs.rmSync(consumer, { recursive: true, force: true });
-    }
-  });
+  // Installed from its tarball in a new project (require, import, nodenext types): tests/packages.
 });

@@ -18,9 +18,14 @@ export default async function DocsPage() {
         title="API reference"
         description={ref.description}
         actions={
-          <a href="/api/openapi.json" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            OpenAPI 3.1 JSON →
-          </a>
+          <div className="flex gap-4">
+            <a href="/llms.txt" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+              llms.txt →
+            </a>
+            <a href="/api/openapi.json" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+              OpenAPI 3.1 JSON →
+            </a>
+          </div>
         }
       />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_13rem]">

@@ -1,27 +1,32 @@
 import type {
+  Accepted,
   BatchRequest,
   CrawlAccepted,
   CrawlCancelled,
   CrawlPageEntry,
   CrawlRequest,
   CrawlStatus,
+  Endpoint,
+  LighthouseRequest,
   MapRequest,
   MapResult,
-} from "../schemas/crawl";
-import type { LighthouseRequest, PageRequest, ScrapeRequest, ScreenshotRequest } from "../schemas/request";
-import type { Accepted, ResultOf } from "../schemas/responses";
-import { PageToDataError, PageToDataTimeoutError, type ErrorBody } from "./errors";
+  MarkdownRequest,
+  PageRequest,
+  ResultOf,
+  ScrapeRequest,
+  ScreenshotRequest,
+} from "./api-types";
+import { PageToDataTimeoutError } from "./errors";
+import { errorFrom, retryAfterMs, send, sleep, type TransportOptions } from "./transport";
 
 /**
  * A typed client for the page-to-data API: one method per operation, result collection that
- * honours Retry-After, automatic retry of 429s that spend nothing, typed errors.
+ * honours Retry-After, retries with backoff for what clears with time, typed errors.
  */
-
-export type Endpoint = keyof ResultOf;
 
 export interface RequestBodies {
   html: PageRequest;
-  markdown: PageRequest;
+  markdown: MarkdownRequest;
   screenshot: ScreenshotRequest;
   meta: PageRequest;
   summarize: PageRequest;
@@ -36,15 +41,27 @@ export interface ClientOptions {
   apiKey?: string;
   /** Base URL of the API; default: PAGE_TO_DATA_URL, else http://localhost:3000. */
   baseUrl?: string;
-  /** How many times a 429 rate_limited / concurrency_limit is retried (default 4). */
+  /**
+   * How many times a call is retried after a network error, a 5xx, or a 429 rate_limited /
+   * concurrency_limit (default 4). quota_exceeded and other 4xx are never retried.
+   */
   maxRetries?: number;
   /** First backoff delay when the API gives no Retry-After (default 1000 ms, doubled each time). */
   retryDelayMs?: number;
+  /**
+   * Longest wait for one HTTP answer (default 90 s: a sync request may take the API's 60-second
+   * wait, then answers 504 with a token the client collects). A call past it throws
+   * PageToDataError with code "timeout".
+   */
+  timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 export interface CallOptions {
-  /** Sent as Idempotency-Key: the same key with the same request returns the first result. */
+  /**
+   * Sent as Idempotency-Key: the same key with the same request returns the first result.
+   * Async calls get a random one when none is given, so that a retry never runs them twice.
+   */
   idempotencyKey?: string;
   /**
    * A sync request that passes the API's 60-second wait answers 504 with a token; by default the
@@ -86,9 +103,16 @@ export interface AcceptedResponse extends CallInfo {
   labels?: Accepted["labels"];
 }
 
-export type OperationResponse<E extends Endpoint, R> = R extends { sync: true }
-  ? Completed<E>
-  : AcceptedResponse;
+/**
+ * One operation's method: `sync: true` resolves to the result, `sync` false or absent to the
+ * acknowledgement, and a `sync` only known at run time (a boolean variable) to either. Parameters
+ * are exact object types: a misspelled option is a compile error, not a 422 at run time.
+ */
+export interface OperationMethod<E extends Endpoint> {
+  (body: RequestBodies[E] & { sync: true }, options?: CallOptions): Promise<Completed<E>>;
+  (body: RequestBodies[E] & { sync?: false | undefined }, options?: CallOptions): Promise<AcceptedResponse>;
+  (body: RequestBodies[E], options?: CallOptions): Promise<Completed<E> | AcceptedResponse>;
+}
 
 /** A crawl or a batch: the two follow the same contract under their own path. */
 export type SiteJobKind = "crawl" | "batch";
@@ -113,30 +137,9 @@ export interface FollowOptions {
 }
 
 const DEFAULT_BASE_URL = "http://localhost:3000";
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 function env(name: string): string | undefined {
   return typeof process !== "undefined" ? process.env?.[name] : undefined;
-}
-
-function retryAfterMs(res: Response): number | undefined {
-  const value = res.headers.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
 function intHeader(res: Response, name: string): number | null {
@@ -144,75 +147,94 @@ function intHeader(res: Response, name: string): number | null {
   return v === null || v === "" ? null : Number(v);
 }
 
+const randomKey = () => `sdk-${globalThis.crypto.randomUUID()}`;
+
 export class PageToData {
   readonly baseUrl: string;
-  private readonly apiKey: string;
-  private readonly maxRetries: number;
-  private readonly retryDelayMs: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly transport: TransportOptions;
 
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? env("PAGE_TO_DATA_API_KEY");
     if (!apiKey) {
       throw new Error("No API key: pass { apiKey } or set PAGE_TO_DATA_API_KEY.");
     }
-    this.apiKey = apiKey;
     this.baseUrl = (options.baseUrl ?? env("PAGE_TO_DATA_URL") ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
-    this.maxRetries = options.maxRetries ?? 4;
-    this.retryDelayMs = options.retryDelayMs ?? 1000;
-    this.fetchImpl = options.fetch ?? fetch;
+    this.transport = {
+      apiKey,
+      baseUrl: this.baseUrl,
+      maxRetries: options.maxRetries ?? 4,
+      retryDelayMs: options.retryDelayMs ?? 1000,
+      timeoutMs: options.timeoutMs ?? 90_000,
+      fetch: options.fetch ?? ((...args) => fetch(...args)),
+    };
   }
 
-  html<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("html", body, options);
-  }
-  markdown<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("markdown", body, options);
-  }
+  readonly html: OperationMethod<"html"> = (body: PageRequest, options?: CallOptions) =>
+    this.call("html", body, options) as never;
+  readonly markdown: OperationMethod<"markdown"> = (body: MarkdownRequest, options?: CallOptions) =>
+    this.call("markdown", body, options) as never;
   /** The result is the image, Base64-encoded; decode with Buffer.from(result, "base64"). */
-  screenshot<R extends ScreenshotRequest>(body: R, options?: CallOptions) {
-    return this.run("screenshot", body, options);
-  }
-  meta<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("meta", body, options);
-  }
-  summarize<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("summarize", body, options);
-  }
-  keywords<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("keywords", body, options);
-  }
-  lighthouse<R extends LighthouseRequest>(body: R, options?: CallOptions) {
-    return this.run("lighthouse", body, options);
-  }
-  console<R extends PageRequest>(body: R, options?: CallOptions) {
-    return this.run("console", body, options);
-  }
-  scrape<R extends ScrapeRequest>(body: R, options?: CallOptions) {
-    return this.run("scrape", body, options);
+  readonly screenshot: OperationMethod<"screenshot"> = (body: ScreenshotRequest, options?: CallOptions) =>
+    this.call("screenshot", body, options) as never;
+  readonly meta: OperationMethod<"meta"> = (body: PageRequest, options?: CallOptions) =>
+    this.call("meta", body, options) as never;
+  readonly summarize: OperationMethod<"summarize"> = (body: PageRequest, options?: CallOptions) =>
+    this.call("summarize", body, options) as never;
+  readonly keywords: OperationMethod<"keywords"> = (body: PageRequest, options?: CallOptions) =>
+    this.call("keywords", body, options) as never;
+  readonly lighthouse: OperationMethod<"lighthouse"> = (body: LighthouseRequest, options?: CallOptions) =>
+    this.call("lighthouse", body, options) as never;
+  readonly console: OperationMethod<"console"> = (body: PageRequest, options?: CallOptions) =>
+    this.call("console", body, options) as never;
+  readonly scrape: OperationMethod<"scrape"> = (body: ScrapeRequest, options?: CallOptions) =>
+    this.call("scrape", body, options) as never;
+
+  /** Any operation by name: sync requests resolve to the result, async ones to the acknowledgement. */
+  run<E extends Endpoint>(
+    endpoint: E,
+    body: RequestBodies[E] & { sync: true },
+    options?: CallOptions,
+  ): Promise<Completed<E>>;
+  run<E extends Endpoint>(
+    endpoint: E,
+    body: RequestBodies[E] & { sync?: false | undefined },
+    options?: CallOptions,
+  ): Promise<AcceptedResponse>;
+  run<E extends Endpoint>(
+    endpoint: E,
+    body: RequestBodies[E],
+    options?: CallOptions,
+  ): Promise<Completed<E> | AcceptedResponse>;
+  run<E extends Endpoint>(
+    endpoint: E,
+    body: RequestBodies[E],
+    options?: CallOptions,
+  ): Promise<Completed<E> | AcceptedResponse> {
+    return this.call(endpoint, body, options);
   }
 
-  /** Any operation by name: sync requests resolve to the result, async ones to the token. */
-  async run<E extends Endpoint, R extends RequestBodies[E]>(
+  private async call<E extends Endpoint>(
     endpoint: E,
-    body: R,
+    body: RequestBodies[E],
     options: CallOptions = {},
-  ): Promise<OperationResponse<E, R>> {
-    const res = await this.send("POST", `/${endpoint}`, body, options);
+  ): Promise<Completed<E> | AcceptedResponse> {
+    const sync = body.sync === true;
+    // Async requests take the API's keyed path anyway: a key makes a retry after a lost answer
+    // replay the first request instead of running (and charging) it twice. Sync requests keep
+    // the unkeyed fast path; a retry of one is answered from the cache when the first finished.
+    const idempotencyKey = options.idempotencyKey ?? (sync ? undefined : randomKey());
+    const res = await this.send("POST", `/${endpoint}`, body, { ...options, idempotencyKey });
     if (res.status === 504 && options.waitOnTimeout !== false) {
-      const err = await this.errorFrom(res);
+      const err = await errorFrom(res);
       if (err.code === "processing_timeout" && err.token) {
-        return (await this.waitForResult<E>(err.token, { signal: options.signal })) as OperationResponse<
-          E,
-          R
-        >;
+        return this.waitForResult<E>(err.token, { signal: options.signal });
       }
       throw err;
     }
-    if (!res.ok) throw await this.errorFrom(res);
+    if (!res.ok) throw await errorFrom(res);
     const info = this.callInfo(res);
-    if ((body as PageRequest).sync) {
-      return { status: "complete", ...info, result: await this.parse(res) } as OperationResponse<E, R>;
+    if (sync) {
+      return { status: "complete", ...info, result: (await this.parse(res)) as ResultOf[E] };
     }
     const accepted = (await res.json()) as Accepted;
     return {
@@ -220,13 +242,13 @@ export class PageToData {
       ...info,
       token: accepted.token,
       ...(accepted.labels && { labels: accepted.labels }),
-    } as OperationResponse<E, R>;
+    };
   }
 
   /** POST /map: the site's URLs (same site, normalized, robots.txt obeyed). Costs 1 credit. */
   async map(body: MapRequest, options: { signal?: AbortSignal } = {}): Promise<MapResponse> {
     const res = await this.send("POST", "/map", body, options);
-    if (!res.ok) throw await this.errorFrom(res);
+    if (!res.ok) throw await errorFrom(res);
     const info = this.callInfo(res);
     return { ...((await res.json()) as MapResult), cost: info.cost, remaining: info.remaining };
   }
@@ -280,8 +302,9 @@ export class PageToData {
     body: CrawlRequest | BatchRequest,
     options: CallOptions,
   ): Promise<CrawlAccepted> {
-    const res = await this.send("POST", `/${kind}`, body, options);
-    if (!res.ok) throw await this.errorFrom(res);
+    const idempotencyKey = options.idempotencyKey ?? randomKey();
+    const res = await this.send("POST", `/${kind}`, body, { ...options, idempotencyKey });
+    if (!res.ok) throw await errorFrom(res);
     return (await res.json()) as CrawlAccepted;
   }
 
@@ -292,7 +315,7 @@ export class PageToData {
   ): Promise<CrawlStatus> {
     const query = options.cursor ? `?cursor=${encodeURIComponent(options.cursor)}` : "";
     const res = await this.send("GET", `/${kind}/${encodeURIComponent(token)}${query}`, undefined, options);
-    if (!res.ok) throw await this.errorFrom(res);
+    if (!res.ok) throw await errorFrom(res);
     return (await res.json()) as CrawlStatus;
   }
 
@@ -302,7 +325,7 @@ export class PageToData {
     options: { signal?: AbortSignal },
   ): Promise<CrawlCancelled> {
     const res = await this.send("DELETE", `/${kind}/${encodeURIComponent(token)}`, undefined, options);
-    if (!res.ok) throw await this.errorFrom(res);
+    if (!res.ok) throw await errorFrom(res);
     return (await res.json()) as CrawlCancelled;
   }
 
@@ -358,7 +381,7 @@ export class PageToData {
       await res.body?.cancel();
       return { status: "processing", token, retryAfterMs: retryAfterMs(res) };
     }
-    if (!res.ok) throw await this.errorFrom(res);
+    if (!res.ok) throw await errorFrom(res);
     return {
       status: "complete",
       ...this.callInfo(res),
@@ -386,39 +409,17 @@ export class PageToData {
   }
 
   /**
-   * The raw HTTP call, with the key, the Idempotency-Key and the 429 retries: what the typed
-   * methods, the CLI and the stdio MCP server all go through.
+   * The raw HTTP call, with the key, the Idempotency-Key, the timeout and the retries: what the
+   * typed methods, the CLI and the stdio MCP server all go through. Throws PageToDataError when
+   * no answer came; any answer (2xx or not) is returned as it is.
    */
-  async send(
+  send(
     method: "GET" | "POST" | "DELETE",
     path: string,
     body?: unknown,
     options: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.apiKey}`,
-      accept: "application/json, text/*",
-    };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
-    for (let attempt = 0; ; attempt++) {
-      const res = await this.fetchImpl(this.baseUrl + path, {
-        method,
-        headers,
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-        signal: options.signal,
-      });
-      if (res.status !== 429 || attempt >= this.maxRetries) return res;
-      // Only 429s that clear with time are retried; out of credits (quota_exceeded) does not.
-      const peek = (await res
-        .clone()
-        .json()
-        .catch(() => ({}))) as ErrorBody;
-      if (peek.error !== "rate_limited" && peek.error !== "concurrency_limit") return res;
-      await res.body?.cancel();
-      const backoff = this.retryDelayMs * 2 ** attempt * (1 + Math.random() * 0.25);
-      await sleep(Math.min(retryAfterMs(res) ?? backoff, 60_000), options.signal);
-    }
+    return send(this.transport, method, path, body, options);
   }
 
   private callInfo(res: Response): CallInfo {
@@ -436,17 +437,5 @@ export class PageToData {
   private async parse(res: Response): Promise<unknown> {
     const type = res.headers.get("content-type") ?? "";
     return type.startsWith("application/json") ? res.json() : res.text();
-  }
-
-  private async errorFrom(res: Response): Promise<PageToDataError> {
-    const text = await res.text();
-    let body: ErrorBody;
-    try {
-      body = JSON.parse(text) as ErrorBody;
-    } catch {
-      body = { error: `http_${res.status}`, message: text.slice(0, 500) || res.statusText };
-    }
-    const after = retryAfterMs(res);
-    return new PageToDataError(res.status, body, after === undefined ? undefined : after / 1000);
   }
 }

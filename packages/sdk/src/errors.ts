@@ -1,7 +1,19 @@
+import type { ApiErrorCode, FailureCode } from "./api-types";
+
 /**
- * The SDK's typed errors: every non-2xx answer of the API becomes a PageToDataError carrying the
- * machine-readable `code` and, for 429s, the fields that say when to retry.
+ * The SDK's typed errors: every non-2xx answer of the API, and every way of not getting one
+ * (network down, no answer in time), becomes a PageToDataError carrying a machine-readable `code`.
  */
+
+/** Codes the SDK itself gives when the API's answer never came (status 0). */
+export type ClientErrorCode = "network_error" | "timeout" | "wait_timeout";
+
+/**
+ * Every `code` a PageToDataError can carry: the API's error table, the operational failure codes,
+ * the SDK's own, and `http_<status>` for an answer that was not the API's JSON (a proxy's 502 page).
+ */
+export type ErrorCode = ApiErrorCode | FailureCode | ClientErrorCode | `http_${number}`;
+
 export interface ErrorBody {
   error?: string;
   message?: string;
@@ -17,13 +29,13 @@ export interface ErrorBody {
 }
 
 export class PageToDataError extends Error {
-  /** HTTP status (0 when the API was never reached). */
+  /** HTTP status (0 when the API was never reached or never answered). */
   readonly status: number;
   /**
    * Machine-readable code: `invalid_url`, `quota_exceeded`, … or, for an operational failure
    * (the analysis ran and failed), our stable failure code such as `not_found`.
    */
-  readonly code: string;
+  readonly code: ErrorCode;
   /** The request's token, when the API gave one (failures, 504 processing_timeout, 410). */
   readonly token?: string;
   /** Seconds the API asked us to wait (Retry-After), if it said. */
@@ -37,16 +49,17 @@ export class PageToDataError extends Error {
   /** The body as the API sent it. */
   readonly body: ErrorBody;
 
-  constructor(status: number, body: ErrorBody, retryAfter?: number) {
+  constructor(status: number, body: ErrorBody, retryAfter?: number, options?: { cause?: unknown }) {
     const operational = typeof body.code === "string" && body.error !== body.code;
     super(
       operational
         ? (body.error ?? "The operation failed.")
         : (body.message ?? body.error ?? `HTTP ${status}`),
+      options,
     );
     this.name = "PageToDataError";
     this.status = status;
-    this.code = operational ? body.code! : (body.error ?? `http_${status}`);
+    this.code = (operational ? body.code! : (body.error ?? `http_${status}`)) as ErrorCode;
     this.body = body;
     this.token = body.token;
     this.retryAfter = retryAfter ?? body.retry_after;
