@@ -38,7 +38,16 @@ function installPeers(): void {
   console.log(`installing ${want} and playwright@${PLAYWRIGHT_VERSION} into bench/.peers …`);
   execFileSync(
     "npm",
-    ["install", "--prefix", PEERS, "--ignore-scripts", "--no-audit", "--no-fund", want, `playwright@${PLAYWRIGHT_VERSION}`],
+    [
+      "install",
+      "--prefix",
+      PEERS,
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+      want,
+      `playwright@${PLAYWRIGHT_VERSION}`,
+    ],
     { stdio: "inherit" },
   );
 }
@@ -50,7 +59,11 @@ export interface PeerRun {
 }
 
 /** Crawls `startUrl` with PlaywrightCrawler: at most `pages` pages, `concurrency` at a time. */
-export async function crawlWithCrawlee(startUrl: string, pages: number, concurrency: number): Promise<PeerRun> {
+export async function crawlWithCrawlee(
+  startUrl: string,
+  pages: number,
+  concurrency: number,
+): Promise<PeerRun> {
   installPeers();
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), "crawlee-bench-"));
   process.env.CRAWLEE_STORAGE_DIR = storage;

@@ -58,7 +58,8 @@ export async function startBenchSite(pages: number): Promise<BenchSite> {
         .end("<!doctype html><html><head><title>Small</title></head><body><p>Small page.</p></body></html>");
     const m = /^\/(?:p\/(\d+))?$/.exec(url.pathname);
     const n = m ? Number(m[1] ?? 0) : -1;
-    if (n < 0 || n >= pages || (m![1] !== undefined && n === 0)) return void res.writeHead(404).end("Not here");
+    if (n < 0 || n >= pages || (m![1] !== undefined && n === 0))
+      return void res.writeHead(404).end("Not here");
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(n, pages));
   });

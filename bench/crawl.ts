@@ -49,7 +49,16 @@ const env = (hostsEnv: string, extra: Record<string, string> = {}) => ({
 });
 
 async function orgKey(app: App, name: string, concurrency: number): Promise<string> {
-  const org = await app.admin("org", "create", "--name", name, "--plan", "pro", "--concurrency", String(concurrency));
+  const org = await app.admin(
+    "org",
+    "create",
+    "--name",
+    name,
+    "--plan",
+    "pro",
+    "--concurrency",
+    String(concurrency),
+  );
   return org.apiKey as string;
 }
 
@@ -57,7 +66,9 @@ async function orgKey(app: App, name: string, concurrency: number): Promise<stri
 async function warm(app: App, key: string, n: number): Promise<void> {
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      app.post("/api/markdown", { url: `http://warm${i}.test/p/1`, sync: true, max_age: 0 }, key).then((r) => r.text()),
+      app
+        .post("/api/markdown", { url: `http://warm${i}.test/p/1`, sync: true, max_age: 0 }, key)
+        .then((r) => r.text()),
     ),
   );
 }
@@ -100,7 +111,9 @@ async function markdownPages(app: App, key: string, token: string): Promise<numb
       data: Array<{ operations: { markdown?: { success: boolean; result?: string } } }>;
       next: string | null;
     };
-    n += body.data.filter((p) => p.operations.markdown?.success && p.operations.markdown.result?.trim()).length;
+    n += body.data.filter(
+      (p) => p.operations.markdown?.success && p.operations.markdown.result?.trim(),
+    ).length;
     if (!body.next) return n;
     cursor = body.next;
   }
@@ -115,7 +128,14 @@ async function ours(site: BenchSite, system: string, app: App, workers: number):
     site.reset();
     const token = await startCrawl(app, key);
     const { seconds, completed } = await waitForCrawl(app, token);
-    const row = { system, workers: String(workers), pages: completed, seconds, markdown: 0, twice: twice(site) };
+    const row = {
+      system,
+      workers: String(workers),
+      pages: completed,
+      seconds,
+      markdown: 0,
+      twice: twice(site),
+    };
     row.markdown = await markdownPages(app, key, token);
     return row;
   } finally {
@@ -148,7 +168,9 @@ async function isolation(site: BenchSite): Promise<{ unloaded: number; loaded: n
     const token = await startCrawl(app, crawler);
     // Let the crawl get going, then probe while it runs.
     for (;;) {
-      const [row] = await app.sql<{ completed: number }>(`SELECT completed FROM "Crawl" WHERE token = $1`, [token]);
+      const [row] = await app.sql<{ completed: number }>(`SELECT completed FROM "Crawl" WHERE token = $1`, [
+        token,
+      ]);
       if (row.completed >= 20) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -186,7 +208,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const report = (r: Row) => {
     rows.push(r);
-    console.log(`${r.system}, ${r.workers}: ${r.pages} pages in ${r.seconds.toFixed(1)} s (${(r.pages / r.seconds).toFixed(2)}/s)`);
+    console.log(
+      `${r.system}, ${r.workers}: ${r.pages} pages in ${r.seconds.toFixed(1)} s (${(r.pages / r.seconds).toFixed(2)}/s)`,
+    );
   };
   console.log(`${PAGES} pages, concurrency ${CONCURRENCY} per browser, ${os.availableParallelism()} cores`);
   try {
@@ -202,7 +226,8 @@ async function main(): Promise<void> {
         twice: twice(site),
       });
     }
-    if (ONLY.includes("ours")) report(await ours(site, "ours, embedded (PGlite)", await startApp(env(site.hostsEnv)), 1));
+    if (ONLY.includes("ours"))
+      report(await ours(site, "ours, embedded (PGlite)", await startApp(env(site.hostsEnv)), 1));
     if (ONLY.includes("pg"))
       for (const workers of [1, 2]) {
         const roles = ["web" as const, ...Array.from({ length: workers }, () => "worker" as const)];

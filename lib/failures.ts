@@ -41,7 +41,8 @@ export type FailureCode = keyof typeof FAILURES;
  * setting (docs/spec-extensions.md), so "this project is set to follow robots.txt" would be untrue
  * for a project set to ignore it. Batches and single requests follow the setting: theirs is §7.4's.
  */
-export const CRAWL_ROBOTS_DISALLOWED = "The site's robots.txt disallows this page, and a crawl always follows robots.txt.";
+export const CRAWL_ROBOTS_DISALLOWED =
+  "The site's robots.txt disallows this page, and a crawl always follows robots.txt.";
 
 /** The sentence for a failure of a crawl's (`crawl`) or any other request's page. */
 export function failureSentence(code: FailureCode, kind: "crawl" | "batch" | "request" = "request"): string {

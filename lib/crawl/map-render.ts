@@ -41,7 +41,9 @@ export async function renderedLinks(url: string, organization: string, deadline:
     throw new OperationFailure("timeout", "the map's rendered visit did not end within its budget");
   } finally {
     // Gone before the job ran (a map that gave up): the job then finds no row and visits nothing.
-    await db().mapRender.deleteMany({ where: { token } }).catch(() => {});
+    await db()
+      .mapRender.deleteMany({ where: { token } })
+      .catch(() => {});
   }
 }
 

@@ -42,7 +42,11 @@ export function noteListeningAddress(address: string | undefined): void {
   const host = address.replace(/^::ffff:/, "");
   if (ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback") return;
   state.public = true;
-  if (!state.warned && /^(1|true)$/i.test(process.env.EMAIL_DEV_OUTBOX?.trim() ?? "") && !process.env.RESEND_API_KEY?.trim()) {
+  if (
+    !state.warned &&
+    /^(1|true)$/i.test(process.env.EMAIL_DEV_OUTBOX?.trim() ?? "") &&
+    !process.env.RESEND_API_KEY?.trim()
+  ) {
     state.warned = true;
     console.warn(
       `[email] the server listens on ${address}, beyond loopback: the dev outbox (EMAIL_DEV_OUTBOX) is off, ` +

@@ -97,7 +97,10 @@ export function createScreenshotOperation(
         }
         const pixels = capturePixels(clip, snap);
         if (pixels > (limits.maxPixels ?? MAX_SCREENSHOT_PIXELS))
-          throw new OperationFailure("screenshot_too_large", `${pixels} device pixels, refused before capture`);
+          throw new OperationFailure(
+            "screenshot_too_large",
+            `${pixels} device pixels, refused before capture`,
+          );
         const image = await capture(page, clip, {
           format: o.format,
           quality: o.quality,

@@ -70,7 +70,9 @@ function patchServerEmit(): true {
       if (!validHost(req.headers.host)) {
         const res = args[1] as http.ServerResponse;
         res.writeHead(400, { ...API_HEADERS, "content-type": "application/json" });
-        res.end(JSON.stringify({ error: "bad_request", message: "The Host header is not a valid host name." }));
+        res.end(
+          JSON.stringify({ error: "bad_request", message: "The Host header is not a valid host name." }),
+        );
         return true;
       }
       warnOnceAboutForwardedFor(req);

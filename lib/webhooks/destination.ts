@@ -33,7 +33,10 @@ export function laneKey(lane: DeliveryLane): string {
 
 /** When the lane takes attempts again (epoch ms), or null when it does now. */
 export async function closedAt(key: string, now = Date.now()): Promise<number | null> {
-  const row = await db().webhookDestination.findUnique({ where: { origin: key }, select: { openUntil: true } });
+  const row = await db().webhookDestination.findUnique({
+    where: { origin: key },
+    select: { openUntil: true },
+  });
   const until = row?.openUntil?.getTime() ?? 0;
   return until > now ? until : null;
 }

@@ -30,7 +30,12 @@ export async function enqueueWebhookDelivery(tx: Prisma.TransactionClient, token
   });
   const url = req.reportTo ?? req.project.webhookUrl;
   if (!url) return;
-  await recordDelivery(tx, req.projectId, { organizationId: req.project.organizationId, url }, { requestId: req.id });
+  await recordDelivery(
+    tx,
+    req.projectId,
+    { organizationId: req.project.organizationId, url },
+    { requestId: req.id },
+  );
 }
 
 /**

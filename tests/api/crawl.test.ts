@@ -459,7 +459,9 @@ describe("crawl, map and batch (PGlite, one process)", () => {
     const { status: s, pages } = await finished("crawl", token);
     expect(s).toMatchObject({ status: "failed", completed: 0, failed: 1, credits_used: 0 });
     const sentence = "The site's robots.txt disallows this page, and a crawl always follows robots.txt.";
-    expect(pages).toMatchObject([{ status: "failed", error: sentence, operations: { html: { error: sentence } } }]);
+    expect(pages).toMatchObject([
+      { status: "failed", error: sentence, operations: { html: { error: sentence } } },
+    ]);
     expect(site.hits).not.toContain("docs.test/private/1");
   }, 60_000);
 

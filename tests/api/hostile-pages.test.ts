@@ -9,7 +9,8 @@ import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 
 const TOO_BIG = "The page is too big to be processed.";
-const TOO_LARGE = "The screenshot is too large to return. Lower full_page_max_height, or use format jpeg or webp.";
+const TOO_LARGE =
+  "The screenshot is too large to return. Lower full_page_max_height, or use format jpeg or webp.";
 
 /** Resident memory of one process, now and at its peak since the last reset, in MB (read from /proc). */
 function memoryMb(pid: number): { rss: number; peak: number } {
@@ -67,7 +68,9 @@ describe("hostile pages and requests", () => {
     expect(one.status).toBe(422);
     const body = (await one.json()) as { error: string; token: string };
     expect(body.error).toBe(TOO_BIG);
-    const [row] = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [body.token]);
+    const [row] = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [
+      body.token,
+    ]);
     expect(row!.cost).toBe(0);
     const afterOne = memoryMb(app.pid);
 
@@ -137,7 +140,9 @@ describe("hostile pages and requests", () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { error: string; token: string };
     expect(body.error).toBe(TOO_LARGE);
-    const [row] = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [body.token]);
+    const [row] = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [
+      body.token,
+    ]);
     expect(row!.cost).toBe(0);
   }, 60_000);
 

@@ -91,7 +91,9 @@ describe("webhook lanes", () => {
     );
     const { token } = await res.json();
     await until(() => site.webhooks.some((w) => JSON.parse(w.body).data.token === token), 30_000);
-    console.log(`[webhook-lanes] tenant B's webhook to the shared receiver arrived after ${Date.now() - sent} ms`);
+    console.log(
+      `[webhook-lanes] tenant B's webhook to the shared receiver arrived after ${Date.now() - sent} ms`,
+    );
     const [a] = await app.sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'pending' AND url LIKE 'http://shared.test/webhook-fail/%'`,
     );

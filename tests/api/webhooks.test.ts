@@ -154,7 +154,9 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     // A connection the killed server left in the client's pool may be reset once: ask again.
     const allDone = async () =>
       (
-        await Promise.all(tokens.map(async (t) => (await app.get(`/api/result/${t}`, key).catch(() => null))?.status))
+        await Promise.all(
+          tokens.map(async (t) => (await app.get(`/api/result/${t}`, key).catch(() => null))?.status),
+        )
       ).every((s) => s === 200);
     await until(allDone, 150_000).catch(async (err: unknown) => {
       const states = await app.sql<{ state: string; n: number; attempts: number }>(
@@ -167,13 +169,25 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
       const odd = await app.sql(
         `SELECT state::text, retry_count, group_id, singleton_key, started_on::text, start_after::text, output::text, data::text FROM pgboss.job WHERE state IN ('active', 'retry', 'failed') OR (state = 'created' AND retry_count > 0) LIMIT 5`,
       );
-      const host = await app.sql(`SELECT host, "backoffMs", "nextAllowedAt"::text, "lastSuccessAt"::text, "lastFailure" FROM "HostState"`);
+      const host = await app.sql(
+        `SELECT host, "backoffMs", "nextAllowedAt"::text, "lastSuccessAt"::text, "lastFailure" FROM "HostState"`,
+      );
       const reqs = await app.sql(
         `SELECT attempts, state, "startedAt"::text, "finishedAt"::text, "processingMs", error FROM "Request" WHERE token = ANY($1) AND state <> 'processing'`,
         [tokens],
       );
-      console.log(`[webhooks] restarted at ${new Date(restarted).toISOString()}`, JSON.stringify(host), JSON.stringify(reqs));
-      console.log("[webhooks] not done:", JSON.stringify(states), JSON.stringify(jobs), JSON.stringify(odd), app.logs.join("").slice(-3000));
+      console.log(
+        `[webhooks] restarted at ${new Date(restarted).toISOString()}`,
+        JSON.stringify(host),
+        JSON.stringify(reqs),
+      );
+      console.log(
+        "[webhooks] not done:",
+        JSON.stringify(states),
+        JSON.stringify(jobs),
+        JSON.stringify(odd),
+        app.logs.join("").slice(-3000),
+      );
       throw err;
     });
     const recoveryMs = Date.now() - restarted;
@@ -182,9 +196,14 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
     await until(() => tokens.every((t) => deliveriesFor(t).length >= 1), 60_000);
     await new Promise((r) => setTimeout(r, 3_000)); // room for a duplicate to show up
     const org = await orgOf();
-    expect({ running: org.running, creditsReserved: org.creditsReserved }).toEqual({ running: 0, creditsReserved: 0 });
+    expect({ running: org.running, creditsReserved: org.creditsReserved }).toEqual({
+      running: 0,
+      creditsReserved: 0,
+    });
     expect(org.creditsUsed - usedBefore).toBe(30); // html costs 1: each request charged once
-    const costs = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = ANY($1)`, [tokens]);
+    const costs = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = ANY($1)`, [
+      tokens,
+    ]);
     expect(costs.map((r) => r.cost)).toEqual(tokens.map(() => 1));
     let repeats = 0;
     for (const t of tokens) {

@@ -166,7 +166,10 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
 
     // A slow batch, cancelled from the Playground: it ends cancelled with what had finished.
     site.slowMs = 1500;
-    await page.fill("#site-urls", Array.from({ length: 30 }, (_, i) => `http://docs.test/guide/${i + 1}`).join("\n"));
+    await page.fill(
+      "#site-urls",
+      Array.from({ length: 30 }, (_, i) => `http://docs.test/guide/${i + 1}`).join("\n"),
+    );
     await page.getByRole("button", { name: "Run batch" }).click();
     await page.locator("[data-testid=crawl-progress][data-status=processing]").waitFor();
     await page.getByRole("button", { name: "Cancel batch" }).click();

@@ -73,7 +73,8 @@ export async function startLocalSite(): Promise<LocalSite> {
     // A receiver that takes the connection and the body, and never answers.
     if (req.url?.startsWith("/webhook-hang")) return void req.resume();
     // A receiver that refuses one tenant's endpoint (a deleted Zap, say) while others work.
-    if (req.url?.startsWith("/webhook-fail")) return void req.resume().on("end", () => res.writeHead(500).end("gone"));
+    if (req.url?.startsWith("/webhook-fail"))
+      return void req.resume().on("end", () => res.writeHead(500).end("gone"));
     if (req.url?.startsWith("/webhook")) {
       let body = "";
       req.on("data", (d) => (body += d));

@@ -5,7 +5,11 @@ import type { Page } from "playwright-core";
  * choice made on the server-rendered form before hydration may be reset by it (the first load of
  * the page's scripts can take a while).
  */
-export async function openPlayground(page: Page, appUrl: string, tab?: "map" | "crawl" | "batch"): Promise<void> {
+export async function openPlayground(
+  page: Page,
+  appUrl: string,
+  tab?: "map" | "crawl" | "batch",
+): Promise<void> {
   await page.goto(`${appUrl}/playground${tab ? `?tab=${tab}` : ""}`);
   await page.locator("[data-playground-ready]").waitFor();
 }

@@ -26,7 +26,11 @@ export async function redeliverAction(
     await projectAccess(user.id, projectId, "admin");
     const original = await db().webhookDelivery.findFirst({
       where: { id: deliveryId, request: { projectId } },
-      select: { requestId: true, url: true, request: { select: { project: { select: { organizationId: true } } } } },
+      select: {
+        requestId: true,
+        url: true,
+        request: { select: { project: { select: { organizationId: true } } } },
+      },
     });
     if (!original) throw new UserFacingError("No such delivery in this project.");
     const created = await transaction(async (tx) => {
