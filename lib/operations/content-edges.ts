@@ -17,7 +17,7 @@ export const CONTENT_EDGES_JS = `
 var EDGE_BLOCKS = "p, div, section, li, address, dd, dt, header, footer, aside";
 var EDGE_INNER = "p, div, section, li, ul, ol, table, pre, h1, h2, h3, h4, h5, h6, blockquote, figure, article, header, footer, aside, address";
 var EDGE_DISCLOSURE = /(affiliate (links?|commissions?|partners?|programs?)|(earn|receive|get) (us )?(a )?(small |tiny )?(commission|compensation)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\\b|may be compensated)/i;
-var EDGE_CREDIT = /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\\s*(:|：|\\||by\\b)/i;
+var EDGE_CREDIT = /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\\s*(:|：|\\|)/i;
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
 var EDGE_SHOP = /^(([Bb]uy|[Ss]hop|BUY|SHOP)( [Ii]t| [Nn]ow| NOW)*( for [$€£][\\d,.]+)? ([Aa]t|[Oo]n|[Ff]rom|AT|ON|FROM) [\\p{Lu}\\d]|([Cc]heck|[Ss]ee|[Vv]iew) (the )?(price|deal|it) (at|on) \\p{Lu}|[$€£][\\d,.]+\\s+(at|from)\\s+\\p{Lu})/u;
 var EDGE_BYLINE = /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\\s+\\S/i;
