@@ -1098,7 +1098,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("meta: common conventions in many langua
       await snapshot(`${h1}<p>Av Jane Doe</p><p>4 mars 2025</p>${text}`, "<title>T</title>", "sv"),
     );
     expect(swedish.author_name).toBe("Jane Doe");
-  });
+  }, 180_000); // a page per case, one after another: minutes on a loaded machine
 
   it("reads a numeric day both orders could name as the page writes that day plainly elsewhere", async () => {
     const article = `<h1>T</h1><time datetime="02-12-2025">02-12-2025</time>${para(2, "nd")}`;
