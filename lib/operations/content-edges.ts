@@ -11,7 +11,8 @@
  *   "Posted by … at …", tag and category lists.
  *
  * Only short blocks go (a paragraph of the article that happens to start "By the time…" is long
- * or sits in the middle), and never more than a fifth of the text.
+ * or sits in the middle), and never more than a fifth of the text. Uses the extractor's `norm`
+ * (main-content.ts).
  */
 export const CONTENT_EDGES_JS = `
 var EDGE_BLOCKS = "p, div, section, li, address, dd, dt, header, footer, aside";
@@ -30,12 +31,10 @@ var EDGE_BIO_ROLE = /\\b(writer|editor|reporter|journalist|correspondent|contrib
 var EDGE_CALL = /^(sign up|subscribe|join (our|the|us)|download (the|our)|get started|fill out the form|follow (us|me)|like us|share (this|on)|click here|don'?t miss|never miss|get (our|the) (newsletter|latest)|want more)\\b/i;
 var EDGE_TRAILER = /^((posted|filed|published) (by|in|under)\\b|(tags?|topics?|categories|filed under|tagged( with)?)\\s*[:：])/i;
 
-function edgeText(el) { return (el.textContent || "").replace(/[\\s\\u00a0]+/g, " ").trim(); }
-
 // Blocks holding text and no other block: the lines of the content, in order.
 function edgeLines(root) {
   return Array.prototype.filter.call(root.querySelectorAll(EDGE_BLOCKS), function (el) {
-    return !el.querySelector(EDGE_INNER) && !el.closest("pre, code, table, blockquote, figcaption") && edgeText(el);
+    return !el.querySelector(EDGE_INNER) && !el.closest("pre, code, table, blockquote, figcaption") && norm(el.textContent);
   });
 }
 
@@ -55,9 +54,9 @@ function isEdgeBoilerplate(text, fromStart, fromEnd) {
 
 function trimEdges(root) {
   var lines = edgeLines(root);
-  var total = edgeText(root).length, removed = 0, drop = [];
+  var total = norm(root.textContent).length, removed = 0, drop = [];
   for (var i = 0; i < lines.length; i++) {
-    var text = edgeText(lines[i]);
+    var text = norm(lines[i].textContent);
     if (isEdgeBoilerplate(text, i, lines.length - 1 - i)) { drop.push(lines[i]); removed += text.length; }
   }
   if (removed > total * 0.2) return root;

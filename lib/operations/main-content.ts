@@ -88,10 +88,7 @@ var __ptdMain = (function () {
   var DISCUSSION = /^(DiscussionForumPosting|QAPage|Question|SocialMediaPosting)$/;
   function isDiscussion(nodes) {
     if (document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")) return true;
-    return nodes.some(function (o) {
-      var types = [].concat(o["@type"] || []);
-      return types.some(function (t) { return DISCUSSION.test(String(t)); });
-    });
+    return jsonLdTypes(nodes, DISCUSSION); // page-region.ts
   }
   // Comments under an article go; a page of comments with no article above them (a forum
   // thread, a link aggregator's story) keeps them. The article is a body the page marks as one,
