@@ -2,6 +2,7 @@ import { inPageLibraries } from "./in-page";
 import { CONTENT_EDGES_JS } from "./content-edges";
 import { JSON_LD_NODES } from "./json-ld";
 import { PAGE_REGION_JS } from "./page-region";
+import { DISCUSSION_THREAD_JS } from "./discussion-thread";
 import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 
 /**
@@ -290,6 +291,7 @@ var __ptdMain = (function () {
   ${JSON_LD_NODES}
   ${CONTENT_EDGES_JS}
   ${PAGE_REGION_JS}
+  ${DISCUSSION_THREAD_JS}
   // The longest articleBody any of the page's JSON-LD objects carries.
   function jsonLdBody(nodes) {
     var best = "";
@@ -361,7 +363,9 @@ var __ptdMain = (function () {
     // Which way the content was found, for the quality bench's breakdown.
     var via = html ? "readability" : "";
     var wider = widerContainer(source, article, picked, index);
+    var thread = !wider && picked > 80 ? discussionThread(source, article, isDiscussion(ldNodes())) : null;
     if (wider) { html = wider.innerHTML; via = "container"; }
+    else if (thread) { html = thread.innerHTML; via = "thread"; }
     else if (isNonArticlePage(ldNodes()) && !isDiscussion(ldNodes())) {
       var region = regionInsteadOf(source, html ? picked : 0);
       if (region) { html = region.innerHTML; via = "region"; }

@@ -203,6 +203,40 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Make $300 a day");
   });
 
+  it("reads a forum thread's every post, where Readability keeps the longest one", async () => {
+    // XenForo's shape: each post deep in its own article.message. Post 2, long and full of commas,
+    // is the one Readability scores highest and keeps.
+    const post = (i: number) =>
+      `<article class="message message--post js-post" id="js-post-${i}"><div class="message-inner">
+        <div class="message-cell message-cell--user"><section class="message-user"><a href="/members/u${i}">member${i}</a></section></div>
+        <div class="message-cell message-cell--main"><div class="message-main"><div class="message-content">
+          <article class="message-body"><div class="bbWrapper">Post ${i} of the thread. ${
+            i === 2
+              ? "We moved the team, the drivers, the printers, the scanners, and the desks, all of it, over the weekend. ".repeat(
+                  30,
+                )
+              : "We moved the whole team to the new desktop setup and the drivers just worked after the update. ".repeat(
+                  8,
+                )
+          }<br>Thanks for reading.</div></article>
+        </div></div></div></div></article>`;
+    const posts = [1, 2, 3, 4].map(post);
+    const forumLd = `<script type="application/ld+json">${JSON.stringify({ "@type": "DiscussionForumPosting", headline: "Desktop setups" })}</script>`;
+    const md = await markdown(
+      await snapshot(
+        `<h1>Desktop setups</h1><div class="block-body">${posts.join("")}</div><footer>Forum rules</footer>`,
+        forumLd,
+      ),
+    );
+    for (const i of [1, 2, 3, 4]) expect(md).toContain(`Post ${i} of the thread.`);
+    expect(md).not.toContain("Forum rules");
+
+    // Without structured data: posts in numbered wrappers whose markup names posts.
+    const wrapped = posts.map((p, i) => `<div id="postBoxWrapper${i + 1}00">${p}</div>`).join("");
+    const md2 = await markdown(await snapshot(`<h1>Catering tips</h1><div class="thread">${wrapped}</div>`));
+    for (const i of [1, 2, 3, 4]) expect(md2).toContain(`Post ${i} of the thread.`);
+  });
+
   it("keeps a short news story and none of the site's story cards beside it", async () => {
     const cards = Array.from(
       { length: 12 },
