@@ -1,5 +1,6 @@
 import { openApiDocument } from "@/lib/openapi/document";
 import { inlineRefs } from "@/lib/openapi/inline-refs";
+import { SYNC_FRAGMENT } from "@/lib/openapi/operations";
 import { creditsLabel, OPERATION_CREDITS } from "@/lib/billing/prices";
 import { OPERATIONS } from "@/lib/schemas/options";
 import { FIELD_NOTES } from "./field-notes";
@@ -59,7 +60,9 @@ export function apiReference(baseUrl: string): {
   const info = isRecord(doc.info) ? doc.info : {};
   const endpoints: EndpointDoc[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
-    if (!isRecord(item)) continue;
+    // `/markdown#sync` and its kin are POST /markdown again, typed for client generators
+    // (lib/openapi/operations.ts): one HTTP endpoint, one entry on the page.
+    if (!isRecord(item) || path.includes(SYNC_FRAGMENT)) continue;
     for (const [method, op] of Object.entries(item)) {
       if (!isRecord(op)) continue;
       endpoints.push(endpointDoc(method, path, op, baseUrl));

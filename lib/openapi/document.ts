@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   lighthouseRequestSchema,
   pageRequestSchema,
-  requestSchemas,
   scrapeRequestSchema,
   screenshotRequestSchema,
   type Endpoint,
@@ -18,19 +17,11 @@ import {
   scrapeOperationResultSchema,
   webhookPayloadSchema,
 } from "@/lib/schemas/responses";
-import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
 import { errorSchemas } from "./errors";
-import { commonErrors, json, jsonResponse, withTableStatuses } from "./responses";
+import { commonErrors, json, jsonResponse } from "./responses";
 import { registerSiteEndpoints, registerSiteWebhooks, siteSchemas } from "./site-endpoints";
-import {
-  type HeaderObject,
-  failureCostHeader,
-  operationHeaders,
-  producedByHeader,
-  resultHeaders,
-  resultTokenHeader,
-} from "./headers";
-import { ENDPOINT_EXAMPLES } from "./examples";
+import { failureCostHeader, resultHeaders, resultTokenHeader } from "./headers";
+import { registerOperation } from "./operations";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and type
@@ -66,67 +57,6 @@ function namedSchemas(): z.ZodType[] {
     named("WebhookPayload", webhookPayloadSchema),
     ...siteSchemas().map(([name, schema]) => named(name, schema)),
   ];
-}
-
-function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint) {
-  const record = ENDPOINT_RECORDS[endpoint];
-  const docs = ENDPOINT_EXAMPLES[endpoint];
-  const credits =
-    endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
-  const result = resultSchemas[endpoint];
-  const type = mediaType(endpoint);
-  const aiHeaders: Record<string, HeaderObject> = record.reportsProducer
-    ? { "X-Produced-By": producedByHeader }
-    : {};
-  registry.registerPath({
-    method: "post",
-    path: `/${endpoint}`,
-    operationId: endpoint,
-    tags: [endpoint === "scrape" ? "Scrape" : "Operations"],
-    summary: record.summary,
-    description: `${record.description}\n\nCosts ${credits} credit(s) when successful and not cached; \`residential\` adds ${RESIDENTIAL_CREDITS_PER_VISIT} per page visit. Without \`sync: true\` the answer is an \`Accepted\` token and the result is delivered to the webhook and at GET /result/{token}.`,
-    security: [{ bearer: [] }],
-    request: {
-      headers: z.object({
-        "Idempotency-Key": z
-          .string()
-          .regex(/^[\x21-\x7e]{1,255}$/)
-          .optional()
-          .describe(
-            "1 to 255 printable ASCII characters, no spaces. Sent again with the same request within 24 hours, it returns the first request's token and result instead of running the work again.",
-          ),
-      }),
-      body: {
-        required: true,
-        content: json(requestSchemas[endpoint], docs.request),
-      },
-    },
-    responses: withTableStatuses({
-      200: {
-        description: `Async: \`Accepted\` (application/json). With \`sync: true\`: the result (${type}).`,
-        headers: { ...operationHeaders, ...aiHeaders },
-        content:
-          type === "application/json"
-            ? json(z.union([acceptedSchema, result]), docs.result)
-            : {
-                "application/json": { schema: acceptedSchema },
-                [type]: { schema: result, example: docs.result },
-              },
-      },
-      ...commonErrors(),
-      415: jsonResponse("The body is not sent as application/json.", errorSchemas.UnsupportedMediaTypeError),
-      422: jsonResponse(
-        "A parameter is invalid (`error` is the code), or, with `sync: true`, the analysis failed (`error` is the sentence, `code` our code).",
-        z.union([errorSchemas.ValidationError, errorSchemas.OperationFailure]),
-        { "X-Result-Token": resultTokenHeader, ...failureCostHeader },
-      ),
-      504: jsonResponse(
-        "processing_timeout: a sync request ran past 60 seconds. The work continues; collect it with GET /result/{token}.",
-        errorSchemas.ProcessingTimeoutError,
-        { "X-Result-Token": { ...resultTokenHeader, required: true } },
-      ),
-    }),
-  });
 }
 
 function registerResult(registry: OpenAPIRegistry) {
@@ -227,7 +157,10 @@ export function openApiDocument(): OpenApiDocument {
     description: "Your project API key: `Authorization: Bearer ptd_live_…`.",
   });
   const schemas = namedSchemas();
-  for (const endpoint of ENDPOINTS) registerOperation(registry, endpoint);
+  for (const endpoint of ENDPOINTS) {
+    registerOperation(registry, endpoint, "spec");
+    registerOperation(registry, endpoint, "sync");
+  }
   registerResult(registry);
   registerWebhook(registry);
   registerSiteEndpoints(registry);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { openApiDocument } from "@/lib/openapi/document";
-import { ENDPOINTS } from "@/lib/schemas/operations";
+import { contentTypeOf, ENDPOINT_RECORDS, ENDPOINTS } from "@/lib/schemas/operations";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { contractLog, contractViolation, schemaViolations } from "../support/openapi-contract";
@@ -128,6 +128,31 @@ describe.each(appTargets())("OpenAPI document ($label)", ({ start }) => {
       expect(op.tags, endpoint).toBeDefined();
       const body = (op.requestBody as { content: Record<string, Json> }).content["application/json"];
       expect(body.example, endpoint).toBeDefined();
+    }
+    // Each operation's sync view (lib/openapi/operations.ts): POST /markdown again (a fragment is
+    // not sent), `sync: true` required, its 200 the result alone, every other answer as the
+    // operation's; so that client generators type the sync call by itself.
+    for (const endpoint of ENDPOINTS) {
+      const spec = paths[`/${endpoint}`].post as { requestBody: Json; responses: Record<string, Json> };
+      const sync = paths[`/${endpoint}#sync`].post as typeof spec & { operationId: string };
+      expect(sync.operationId).toBe(`${endpoint}Sync`);
+      const body = (schema: Json) => ((schema.content as Json)["application/json"] as Json).schema as Json;
+      expect(body(sync.requestBody).allOf).toEqual([
+        body(spec.requestBody),
+        expect.objectContaining({
+          properties: { sync: expect.objectContaining({ enum: [true] }) },
+          required: ["sync"],
+        }),
+      ]);
+      const media = contentTypeOf(endpoint).split(";")[0];
+      const ok = sync.responses["200"].content as Record<string, Json>;
+      expect(Object.keys(ok)).toEqual([media]);
+      expect(ok[media].schema).toEqual({
+        $ref: `#/components/schemas/${ENDPOINT_RECORDS[endpoint].resultSchema}`,
+      });
+      expect(Object.keys(sync.responses)).toEqual(Object.keys(spec.responses));
+      for (const status of Object.keys(spec.responses).filter((s) => s !== "200"))
+        expect(sync.responses[status], `${endpoint} ${status}`).toEqual(spec.responses[status]);
     }
     // The whole-site extensions (docs/spec-extensions.md) and their deliveries.
     expect(Object.keys(paths["/map"])).toEqual(["post"]);
