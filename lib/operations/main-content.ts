@@ -86,10 +86,12 @@ var __ptdMain = (function () {
   }
   // A page that declares itself a discussion (a forum thread, a question and its answers): its
   // replies are its content.
-  var DISCUSSION = /^(DiscussionForumPosting|QAPage|Question|SocialMediaPosting)$/;
+  // A Question alone is one only outside an FAQ: a product or service page lists its FAQ's
+  // questions as Question nodes too.
+  var DISCUSSION = /^(DiscussionForumPosting|QAPage|SocialMediaPosting)$/;
   function isDiscussion(nodes) {
     if (document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")) return true;
-    return jsonLdTypes(nodes, DISCUSSION); // page-region.ts
+    return jsonLdTypes(nodes, DISCUSSION) || (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/)); // page-region.ts
   }
   // Comments under an article go; a page of comments with no article above them (a forum
   // thread, a link aggregator's story) keeps them. The article is a body the page marks as one,
@@ -178,6 +180,23 @@ var __ptdMain = (function () {
   // Removes boilerplate from a detached container; never removes most of its text.
   function clean(root) {
     var total = norm(root.textContent).length;
+    // A list of links with the text's own paragraphs before and after it is part of the text (a
+    // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
+    // at the edges of the pick.
+    var paras = null;
+    function betweenProse(el) {
+      if (!paras) paras = Array.prototype.filter.call(root.querySelectorAll("p"), function (p) { var n = norm(p.textContent).length; return n >= 80 && linkDensity(p, n) < 0.3; });
+      var before = false, after = false;
+      for (var k = 0; k < paras.length && !(before && after); k++) {
+        // A paragraph inside the list, or one a later step of this pass removed, says nothing.
+        if (!root.contains(paras[k])) continue;
+        var pos = el.compareDocumentPosition(paras[k]);
+        if (pos & Node.DOCUMENT_POSITION_CONTAINED_BY) continue;
+        if (pos & Node.DOCUMENT_POSITION_PRECEDING) before = true;
+        else if (pos & Node.DOCUMENT_POSITION_FOLLOWING) after = true;
+      }
+      return before && after;
+    }
     var els = Array.prototype.slice.call(root.querySelectorAll("*"));
     for (var i = els.length - 1; i >= 0; i--) {
       var el = els[i];
@@ -193,7 +212,7 @@ var __ptdMain = (function () {
       if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) { el.remove(); continue; }
       // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
       // (links within the page) and a list of shops or sources (other sites) are content.
-      if (/^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && len > 0 && len < 2000 && el.getElementsByTagName("a").length >= 2 && linkDensity(el, len, true) > 0.6) { el.remove(); continue; }
+      if (/^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && len > 0 && len < 2000 && el.getElementsByTagName("a").length >= 2 && linkDensity(el, len, true) > 0.6 && !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el))) { el.remove(); continue; }
       // A news page's links to other stories inside the text: "Related: <headline>", "READ MORE: …".
       if (/^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && len < 300 && READ_NEXT.test(norm(el.textContent)) && linkDensity(el, len) > 0.5) el.remove();
     }

@@ -14,6 +14,7 @@ var ARTICLE_TYPES = /^(Article|NewsArticle|BlogPosting|Blog|Report|ScholarlyArti
 var PAGE_TYPES = /^(ItemPage|Product|ProductGroup|Service|FAQPage|CollectionPage|AboutPage|ContactPage|ProfilePage|MedicalWebPage|Course|Event|SoftwareApplication|LocalBusiness|ProfessionalService|Store|Place)$/;
 var ARTICLE_MICRODATA = '[itemtype*="schema.org/Article" i], [itemtype*="NewsArticle" i], [itemtype*="BlogPosting" i]';
 
+var AUTHORED_MARKS = 'time, article, [itemprop=datePublished], [itemprop=author], [rel=author], meta[name=author i], meta[name^="citation_" i], meta[property^="article:" i], meta[name^="dc." i], meta[name^="dcterms." i]';
 var PAGE_CHROME = "nav, aside, footer, dialog, [aria-modal], [role=navigation], [role=contentinfo], [role=complementary], [role=search], [role=dialog]";
 
 function jsonLdTypes(nodes, pattern) {
@@ -34,7 +35,17 @@ function isNonArticlePage(nodes) {
   if (jsonLdTypes(nodes, /^WebPage$/)) return !authored;
   // Open Graph's "website" is what many sites put on every page, articles too: it says nothing.
   var og = document.querySelector('meta[property="og:type" i]');
-  return !authored && !!og && /product|business|place|restaurant|profile/i.test(og.getAttribute("content") || "");
+  var ogType = og ? og.getAttribute("content") || "" : "";
+  if (!authored && /product|business|place|restaurant|profile/i.test(ogType)) return true;
+  return !authored && !/article/i.test(ogType) && isUnmarkedPage(nodes);
+}
+// A page with no structured data and no mark of a writer or a date anywhere (no <time>, no
+// <article>, no author or citation meta) is a page, not a post: a landing page, a shop's or a
+// service's page. The articles of the tuning set without structured data that the region would
+// have read whole had one of these marks (a forum's <article> per post, an abstract's
+// citation_author).
+function isUnmarkedPage(nodes) {
+  return !jsonLdTypes(nodes, /./) && !document.querySelector(AUTHORED_MARKS);
 }
 
 // The page's own region, cleaned: its one <main>, else its body without the site's header.

@@ -26,13 +26,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function snapshot(body: string, head = "", lang = "en"): Promise<PageSnapshot> {
+/**
+ * The page in Chromium. `served`: loaded from its address (the only request answered), so links
+ * to other pages of the site are that (setContent leaves the page at about:blank).
+ */
+async function snapshot(body: string, head = "", lang = "en", served = false): Promise<PageSnapshot> {
   const page = await browser.newPage();
   pages.push(page);
-  await page.route("**/*", (route) => route.abort());
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
-  await page.setContent(html, { waitUntil: "domcontentloaded" });
   const url = "https://example.test/article";
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+  await page.route("**/*", (route) =>
+    served && route.request().url() === url
+      ? route.fulfill({ contentType: "text/html", body: html })
+      : route.abort(),
+  );
+  if (served) await page.goto(url, { waitUntil: "domcontentloaded" });
+  else await page.setContent(html, { waitUntil: "domcontentloaded" });
   return {
     url,
     finalUrl: url,
@@ -68,6 +77,21 @@ const ARTICLE = `
   <div class="hidden-by-css">Subscribe to our newsletter for daily river news and more</div>
   <footer><a href="/about">About</a> <a href="/privacy">Privacy</a></footer>`;
 const STYLE = `<title>River levels fall after the storm | Daily Gazette</title><style>.hidden-by-css { display: none }</style>`;
+
+// A lead and, in a block whose class Readability scores down ("meta"), specification lists: on a
+// product page they are content, on an article they are not read.
+function productShapedPage(kind: string): string {
+  const specs = ["Features", "Specs"]
+    .map(
+      (h) =>
+        `<section><h2>${h}</h2><ul>${Array.from({ length: 12 }, (_, i) => `<li>${h} line ${i}: hand-made glass, lasts a lifetime</li>`).join("")}</ul></section>`,
+    )
+    .join("");
+  return `<header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+    <main><div class="top"><div class="lead"><h1>The ${kind} cup</h1>${para(4, kind)}</div></div>
+      <div class="tabs"><div class="product-meta">${specs}</div></div></main>
+    <footer><a href="/about">About us</a></footer>`;
+}
 
 describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
   it("keeps the article, its table, code and caption, and drops menus, sharing, related links and comments", async () => {
@@ -144,26 +168,51 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
   });
 
   it("reads a product page's sections whole, where Readability keeps its lead; an article keeps Readability's pick", async () => {
-    // Specification lists in a block whose class Readability scores down ("meta"): on a product
-    // page they are content, on an article they are not read.
-    const specs = ["Features", "Specs"]
-      .map(
-        (h) =>
-          `<section><h2>${h}</h2><ul>${Array.from({ length: 12 }, (_, i) => `<li>${h} line ${i}: hand-made glass, lasts a lifetime</li>`).join("")}</ul></section>`,
-      )
-      .join("");
-    const body = (kind: string) => `<header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
-      <main><div class="top"><div class="lead"><h1>The ${kind} cup</h1>${para(4, kind)}</div></div>
-        <div class="tabs"><div class="product-meta">${specs}</div></div></main>
-      <footer><a href="/about">About us</a></footer>`;
     const typed = (type: string) => `<script type="application/ld+json">{"@type":"${type}"}</script>`;
-    const product = await markdown(await snapshot(body("product"), typed("Product")));
+    const product = await markdown(await snapshot(productShapedPage("product"), typed("Product")));
     for (const line of ["Paragraph 4 about product", "Features line 0", "Specs line 11"])
       expect(product).toContain(line);
     expect(product).not.toContain("About us");
-    const article = await markdown(await snapshot(body("article"), typed("NewsArticle")));
+    const article = await markdown(await snapshot(productShapedPage("article"), typed("NewsArticle")));
     expect(article).toContain("Paragraph 4 about article");
     expect(article).not.toContain("Specs line 11");
+  });
+
+  it("keeps a documentation page's list of links between its paragraphs, and drops one after its text", async () => {
+    const links = (words: string[]) =>
+      `<ul>${words.map((w) => `<li><a href="/docs/${w}">${w}</a></li>`).join("")}</ul>`;
+    const md = await markdown(
+      await snapshot(
+        `<main><article><h1>Data types</h1>
+        ${para(3, "types")}${links(["Strings", "Lists", "Hashes", "Streams"])}${para(3, "commands")}
+        ${links(["Pricing", "Careers", "Press"])}</article></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    for (const line of ["[Strings](https://example.test/docs/Strings)", "Paragraph 3 about commands"])
+      expect(md).toContain(line);
+    expect(md).not.toContain("Careers");
+  });
+
+  it("reads a product page whose structured data lists its FAQ's questions as a product page, not a discussion", async () => {
+    const faq = `<script type="application/ld+json">[{"@type":"Product","name":"The product cup"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Is it dishwasher safe?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}]</script>`;
+    const md = await markdown(await snapshot(productShapedPage("product"), faq));
+    for (const line of ["Paragraph 4 about product", "Specs line 11"]) expect(md).toContain(line);
+  });
+
+  it("reads a page with no structured data and no mark of a writer or a date whole; a dated post keeps Readability's pick", async () => {
+    const page = await markdown(await snapshot(productShapedPage("service")));
+    for (const line of ["Paragraph 4 about service", "Specs line 11"]) expect(page).toContain(line);
+    expect(page).not.toContain("About us");
+    const dated = productShapedPage("story").replace(
+      "</h1>",
+      '</h1><time datetime="2026-03-01">1 March 2026</time>',
+    );
+    const post = await markdown(await snapshot(dated));
+    expect(post).toContain("Paragraph 4 about story");
+    expect(post).not.toContain("Specs line 11");
   });
 
   it("keeps a section whose id is its heading's slug, even when a word of it names a widget", async () => {
