@@ -35,7 +35,7 @@ export function AcceptInvitation({ token, mode }: { token: string; mode: "accept
             setError(r.error);
             return;
           }
-          goTo("/dashboard/settings");
+          goTo(`/dashboard?joined=${encodeURIComponent(r.organizationId)}`);
         }}
       >
         {busy ? "Joining…" : "Accept the invitation"}

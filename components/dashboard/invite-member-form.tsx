@@ -2,7 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { inviteMemberAction, revokeInvitationAction } from "@/lib/dashboard/actions/invitations";
+import {
+  inviteMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "@/lib/dashboard/actions/invitations";
 import { Button } from "@/components/ui/button";
 import { Input, Label, Select } from "@/components/ui/field";
 
@@ -87,7 +91,45 @@ export function RevokeInvitationButton({
         router.refresh();
       }}
     >
-      Withdraw
+      Withdraw<span className="sr-only"> the invitation</span>
     </Button>
+  );
+}
+
+/** A new link to the same address and role; the previous link stops working. */
+export function ResendInvitationButton({
+  organizationId,
+  invitationId,
+  email,
+}: {
+  organizationId: string;
+  invitationId: string;
+  email: string;
+}) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          const r = await resendInvitationAction({ organizationId, invitationId });
+          setBusy(false);
+          setNote(r.ok ? `Sent again to ${r.sentTo}.` : r.error);
+          if (r.ok) router.refresh();
+        }}
+      >
+        Resend<span className="sr-only"> to {email}</span>
+      </Button>
+      {note && (
+        <span role="status" className="text-xs text-slate-600">
+          {note}
+        </span>
+      )}
+    </>
   );
 }

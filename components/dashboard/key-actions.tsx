@@ -1,117 +1,192 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { createKeyAction, rotateKeyAction, stopOldKeysAction } from "@/lib/dashboard/actions/keys";
+import { createContext, useContext, useState, useTransition, type ReactNode } from "react";
+import {
+  createKeyAction,
+  revokeKeyAction,
+  rotateKeyAction,
+  stopOldKeyAction,
+} from "@/lib/dashboard/actions/keys";
 import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/field";
 import { ShownOnceKey } from "./shown-once-key";
 
-type Shown = { apiKey: string; kind: "created" | "rotated" };
-
 /**
- * Create / Rotate / Stop accepting old key (docs/spec.md §5.5, §5.6). The key list itself is server-rendered
- * and refreshed by the actions' revalidation; only the new key lives here, once.
+ * Named keys (docs/spec.md §5.5, §5.6; issue 26): create with a name; per key rotate, stop
+ * accepting the replaced key, revoke. The key table is server-rendered and refreshed by the
+ * actions' revalidation; only a new key lives here, once, in the panel's shared state.
  */
-export function KeyActions({ projectId, hasGraceKeys }: { projectId: string; hasGraceKeys: boolean }) {
-  const [pending, start] = useTransition();
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirmStop, setConfirmStop] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+type Shown = { apiKey: string; title: string; replacedId?: string; stopped?: boolean };
 
-  function run(action: () => Promise<void>) {
-    setError(null);
-    setNotice(null);
-    start(action);
-  }
+const Panel = createContext<{
+  shown: Shown | null;
+  show: (s: Shown | null) => void;
+  stoppedOld: (keyId: string) => void;
+} | null>(null);
 
+function usePanel() {
+  const panel = useContext(Panel);
+  if (!panel) throw new Error("key actions outside their panel");
+  return panel;
+}
+
+export function KeyPanel({ children }: { children: ReactNode }) {
+  const [shown, show] = useState<Shown | null>(null);
+  const stoppedOld = (keyId: string) =>
+    show((s) => (s && s.replacedId === keyId ? { ...s, stopped: true } : s));
+  return <Panel.Provider value={{ shown, show, stoppedOld }}>{children}</Panel.Provider>;
+}
+
+/** The new key, shown once, with what is true now of the key it replaced. */
+export function ShownKeySlot() {
+  const { shown, show } = usePanel();
+  if (!shown) return null;
+  const note = !shown.replacedId
+    ? undefined
+    : shown.stopped
+      ? "The replaced key is no longer accepted: you stopped it."
+      : "The replaced key stays accepted for 24 hours (see its row), unless you stop accepting it there.";
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          disabled={pending}
-          onClick={() =>
-            run(async () => {
-              const r = await createKeyAction(projectId);
-              if (r.ok) setShown({ apiKey: r.apiKey, kind: "created" });
-              else setError(r.error);
-            })
-          }
-        >
-          Create key
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={pending}
-          onClick={() =>
-            run(async () => {
-              const r = await rotateKeyAction(projectId);
-              if (r.ok) setShown({ apiKey: r.apiKey, kind: "rotated" });
-              else setError(r.error);
-            })
-          }
-        >
-          Rotate key
-        </Button>
-        {!confirmStop ? (
-          <Button
-            variant="danger"
-            disabled={pending || !hasGraceKeys}
-            onClick={() => setConfirmStop(true)}
-            title={hasGraceKeys ? undefined : "No replaced key is still accepted."}
-          >
-            Stop accepting old key
-          </Button>
-        ) : (
-          <span className="inline-flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1 text-sm text-red-800">
-            Replaced keys stop working immediately.
-            <Button
-              variant="danger"
-              size="sm"
-              disabled={pending}
-              onClick={() =>
-                run(async () => {
-                  setConfirmStop(false);
-                  const r = await stopOldKeysAction(projectId);
-                  if (r.ok)
-                    setNotice(
-                      r.stopped
-                        ? `Stopped accepting ${r.stopped} old key${r.stopped === 1 ? "" : "s"}.`
-                        : "No old key was still accepted.",
-                    );
-                  else setError(r.error);
-                })
-              }
-            >
-              Yes, stop now
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirmStop(false)}>
-              Cancel
-            </Button>
-          </span>
-        )}
-        {pending && <span className="text-xs text-slate-500">Working…</span>}
+    <div className="mb-4">
+      <ShownOnceKey apiKey={shown.apiKey} title={shown.title} note={note} onDismiss={() => show(null)} />
+    </div>
+  );
+}
+
+export function CreateKeyForm({ projectId }: { projectId: string }) {
+  const { show } = usePanel();
+  const [name, setName] = useState("");
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="mb-4 flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        start(async () => {
+          const r = await createKeyAction(projectId, name);
+          if (!r.ok) return setError(r.error);
+          show({ apiKey: r.apiKey, title: `New key “${r.name}” created` });
+          setName("");
+        });
+      }}
+    >
+      <div className="min-w-48 flex-1">
+        <Label htmlFor="new-key-name" hint="what uses it, e.g. CI or staging">
+          Key name
+        </Label>
+        <Input
+          id="new-key-name"
+          required
+          maxLength={60}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating…" : "Create key"}
+      </Button>
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="w-full text-sm text-red-700">
           {error}
         </p>
       )}
-      {notice && (
-        <p role="status" className="text-sm text-emerald-700">
-          {notice}
-        </p>
+    </form>
+  );
+}
+
+/** One key's buttons: an active key rotates or is revoked; a replaced key in grace can be stopped. */
+export function KeyRowActions(props: { projectId: string; keyId: string; name: string; state: string }) {
+  const { show, stoppedOld } = usePanel();
+  const [pending, start] = useTransition();
+  const [confirm, setConfirm] = useState<"stop" | "revoke" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { projectId, keyId, name } = props;
+  const run = (work: () => Promise<string | null>) => {
+    setError(null);
+    setConfirm(null);
+    start(async () => setError(await work()));
+  };
+  if (props.state !== "active" && props.state !== "grace") return null;
+  const confirmText =
+    confirm === "stop"
+      ? `Stop accepting the old “${name}” key now?`
+      : `Revoke “${name}” now? It is refused from the next request.`;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {confirm ? (
+        <span className="inline-flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
+          {confirmText}
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={pending}
+            onClick={() =>
+              run(async () => {
+                if (confirm === "stop") {
+                  const r = await stopOldKeyAction(projectId, keyId);
+                  if (r.ok) stoppedOld(keyId);
+                  return r.ok ? null : r.error;
+                }
+                const r = await revokeKeyAction(projectId, keyId);
+                return r.ok ? null : r.error;
+              })
+            }
+          >
+            Yes, {confirm === "stop" ? "stop now" : "revoke"}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+        </span>
+      ) : props.state === "active" ? (
+        <>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={pending}
+            aria-label={`Rotate key ${name}`}
+            onClick={() =>
+              run(async () => {
+                const r = await rotateKeyAction(projectId, keyId);
+                if (!r.ok) return r.error;
+                show({
+                  apiKey: r.apiKey,
+                  title: `Key “${name}” rotated: here is the new key`,
+                  replacedId: keyId,
+                });
+                return null;
+              })
+            }
+          >
+            Rotate
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={pending}
+            aria-label={`Revoke key ${name}`}
+            onClick={() => setConfirm("revoke")}
+          >
+            Revoke
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={pending}
+          aria-label={`Stop accepting old key ${name}`}
+          onClick={() => setConfirm("stop")}
+        >
+          Stop accepting old key
+        </Button>
       )}
-      {shown && (
-        <ShownOnceKey
-          apiKey={shown.apiKey}
-          title={shown.kind === "rotated" ? "Key rotated: here is the new key" : "New key created"}
-          note={
-            shown.kind === "rotated"
-              ? "The replaced key keeps working for 24 hours, or until you stop accepting it."
-              : undefined
-          }
-          onDismiss={() => setShown(null)}
-        />
+      {error && (
+        <p role="alert" className="w-full text-right text-xs text-red-700">
+          {error}
+        </p>
       )}
     </div>
   );

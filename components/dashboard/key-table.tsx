@@ -2,6 +2,7 @@ import type { KeyRow } from "@/lib/dashboard/projects";
 import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { DISPLAY_PREFIX_LENGTH } from "@/lib/auth/keys";
+import { KeyRowActions } from "./key-actions";
 
 const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
   active: { tone: "green", label: "active" },
@@ -10,25 +11,49 @@ const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
   expired: { tone: "gray", label: "expired" },
 };
 
-/** Keys by prefix only (docs/spec.md §5.5): the full key is never stored, so it cannot be shown here. */
-export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Date }) {
-  if (!keys.length)
-    return <p className="text-sm text-slate-500">This project has no keys. Create one above.</p>;
+/**
+ * Keys by name and prefix only (docs/spec.md §5.5): the full key is never stored, so it cannot be
+ * shown here. With `projectId` (owners and admins) each live key has its own actions.
+ */
+export function KeyTable({
+  keys,
+  projectId,
+  now = new Date(),
+}: {
+  keys: KeyRow[];
+  projectId?: string;
+  now?: Date;
+}) {
+  if (!keys.length) return <p className="text-sm text-slate-500">This project has no keys.</p>;
   return (
     <div className="-mx-5 overflow-x-auto">
       <table className="min-w-full text-sm" data-testid="key-table">
         <thead>
           <tr className="border-y border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-            <th className="px-5 py-2">Key</th>
+            <th className="px-5 py-2">Name</th>
+            <th className="px-3 py-2">Key</th>
             <th className="px-3 py-2">State</th>
             <th className="px-3 py-2">Created</th>
+            <th className="px-3 py-2">Last used</th>
             <th className="px-5 py-2">Accepted until</th>
+            {projectId && (
+              <th className="px-5 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {keys.map((k) => (
-            <tr key={k.id} data-testid="key-row" data-prefix={k.prefix} data-state={k.state}>
-              <td className="whitespace-nowrap px-5 py-2.5 font-mono text-xs text-slate-800">
+            <tr
+              key={k.id}
+              data-testid="key-row"
+              data-prefix={k.prefix}
+              data-state={k.state}
+              data-name={k.name}
+            >
+              <td className="px-5 py-2.5 font-medium text-slate-900">{k.name}</td>
+              <td className="whitespace-nowrap px-3 py-2.5 font-mono text-xs text-slate-800">
                 {k.prefix.slice(0, DISPLAY_PREFIX_LENGTH)}
                 <span className="text-slate-400">••••••••</span>
               </td>
@@ -36,6 +61,12 @@ export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Dat
                 <Badge tone={STATE[k.state].tone}>{STATE[k.state].label}</Badge>
               </td>
               <td className="whitespace-nowrap px-3 py-2.5 text-slate-600">{formatDateTime(k.createdAt)}</td>
+              <td
+                className="whitespace-nowrap px-3 py-2.5 text-slate-600"
+                title="Updated at most once a minute"
+              >
+                {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className="text-slate-400">never</span>}
+              </td>
               <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
                 {k.state === "active" ? (
                   <span className="text-slate-400">no end</span>
@@ -48,6 +79,11 @@ export function KeyTable({ keys, now = new Date() }: { keys: KeyRow[]; now?: Dat
                   <span className="text-slate-400">not accepted</span>
                 )}
               </td>
+              {projectId && (
+                <td className="px-5 py-2.5">
+                  <KeyRowActions projectId={projectId} keyId={k.id} name={k.name} state={k.state} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

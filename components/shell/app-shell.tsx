@@ -6,6 +6,7 @@ import { EmailBanner } from "@/components/dashboard/email-banner";
 import { Logo } from "./logo";
 import { Nav } from "./nav";
 import { SignOutButton } from "./sign-out-button";
+import { OrgSwitcher } from "./org-switcher";
 
 /** The signed-in frame: left navigation, account footer, and the unconfirmed-email banner. */
 export function AppShell({ user, children }: { user: DashboardUser | null; children: ReactNode }) {
@@ -15,6 +16,15 @@ export function AppShell({ user, children }: { user: DashboardUser | null; child
         <div className="flex h-14 items-center border-b border-slate-100 px-5">
           <Logo href={user ? "/dashboard" : "/"} />
         </div>
+        {user?.current && (
+          <div className="border-b border-slate-100 px-5 py-3">
+            <OrgSwitcher
+              memberships={user.memberships}
+              currentId={user.current.organization.id}
+              idSuffix="side"
+            />
+          </div>
+        )}
         <div className="flex-1 overflow-y-auto px-3 py-4">
           <Nav />
         </div>
@@ -50,6 +60,15 @@ export function AppShell({ user, children }: { user: DashboardUser | null; child
             </Link>
           )}
         </div>
+        {user?.current && (
+          <div className="mb-2">
+            <OrgSwitcher
+              memberships={user.memberships}
+              currentId={user.current.organization.id}
+              idSuffix="top"
+            />
+          </div>
+        )}
         <Nav orientation="horizontal" />
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">

@@ -7,7 +7,7 @@ import {
   updateProject,
   verifyOrganization,
 } from "./organizations";
-import { createKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
+import { createKey, KeyNotFoundError, revokeKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
 import { checkPublicUrl } from "@/lib/net/url-policy";
 
 /**
@@ -18,9 +18,10 @@ import { checkPublicUrl } from "@/lib/net/url-policy";
 export const ADMIN_USAGE = `usage: npm run --silent admin -- <command> [options] --json
   org create --name N --plan free|pro [--verified] [--monthly-credits N] [--concurrency N] [--email E]
   org verify --org ID
-  key create --project ID
-  key rotate --project ID
-  key stop-old --project ID
+  key create --project ID [--name N]
+  key rotate --project ID [--key ID] [--name N]
+  key stop-old --project ID [--key ID]
+  key revoke --project ID --key ID
   project create --org ID --name N
   project set --project ID [--robots follow|ignore] [--webhook URL|none]`;
 
@@ -53,6 +54,17 @@ function int(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
+function keyName(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = value.trim();
+  if (!name || name.length > 60) throw new UsageError("--name must be 1 to 60 characters");
+  return name;
+}
+
+function usageIfNoKey(err: unknown): never {
+  throw err instanceof KeyNotFoundError ? new UsageError(err.message) : err;
+}
+
 /** Runs one command line (without the program name) against this process's database. */
 export async function runAdminCommand(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
@@ -67,6 +79,7 @@ export async function runAdminCommand(argv: string[]): Promise<unknown> {
       email: { type: "string" },
       org: { type: "string" },
       project: { type: "string" },
+      key: { type: "string" },
       robots: { type: "string" },
       webhook: { type: "string" },
       json: { type: "boolean" },
@@ -90,11 +103,25 @@ export async function runAdminCommand(argv: string[]): Promise<unknown> {
     case "org verify":
       return { organizationId: need(values.org, "org"), confirmed: await verifyOrganization(values.org!) };
     case "key create":
-      return createKey(need(values.project, "project"));
-    case "key rotate":
-      return { apiKey: (await rotateKey(need(values.project, "project"))).apiKey };
+      return createKey(need(values.project, "project"), keyName(values.name));
+    case "key rotate": {
+      // Without --key: every active key of the project, as before issue 26; with it, that key alone.
+      const r = await rotateKey(need(values.project, "project"), new Date(), {
+        keyId: values.key,
+        name: keyName(values.name),
+      }).catch(usageIfNoKey);
+      return { apiKey: r.apiKey, keyId: r.keyId, replaced: r.replaced };
+    }
     case "key stop-old":
-      return { projectId: values.project, stopped: await stopOldKeys(need(values.project, "project")) };
+      return {
+        projectId: values.project,
+        stopped: await stopOldKeys(need(values.project, "project"), values.key),
+      };
+    case "key revoke":
+      return {
+        projectId: values.project,
+        revoked: await revokeKey(need(values.project, "project"), need(values.key, "key")),
+      };
     case "project create":
       return createProject(need(values.org, "org"), need(values.name, "name"));
     case "project set": {

@@ -160,6 +160,27 @@ export async function pendingInvitations(organizationId: string, now = new Date(
   });
 }
 
+/** "Resend": a new link for a pending invitation, same address and role; the old link stops working. */
+export async function resendInvitation(
+  organizationId: string,
+  invitationId: string,
+  invitedBy: { id: string; email: string },
+  baseUrl: string,
+  now = new Date(),
+) {
+  const row = await db().invitation.findFirst({
+    where: { id: invitationId, organizationId, acceptedAt: null, revokedAt: null },
+    select: { email: true, role: true },
+  });
+  if (!row || row.role === "owner") throw new InvitationError("No such pending invitation.");
+  const sent = await createInvitation(
+    { organizationId, invitedBy, email: row.email, role: row.role },
+    baseUrl,
+    now,
+  );
+  return { ...sent, email: row.email };
+}
+
 export async function revokeInvitation(organizationId: string, invitationId: string, now = new Date()) {
   const { count } = await db().invitation.updateMany({
     where: { id: invitationId, organizationId, acceptedAt: null, revokedAt: null },

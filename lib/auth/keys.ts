@@ -35,38 +35,73 @@ export function generateKey(): { key: string; hash: string; prefix: string } {
   return { key, hash: hashKey(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
 }
 
+/** What a key is called when nobody named it (the default of the column too). */
+export const DEFAULT_KEY_NAME = "Default key";
+
 /** Creates a key for a project and returns the only copy of it that will ever exist. */
-export async function createKey(projectId: string): Promise<{ apiKey: string; keyId: string }> {
+export async function createKey(
+  projectId: string,
+  name: string = DEFAULT_KEY_NAME,
+): Promise<{ apiKey: string; keyId: string }> {
   const { key, hash, prefix } = generateKey();
-  const row = await db().apiKey.create({ data: { projectId, hash, prefix } });
+  const row = await db().apiKey.create({ data: { projectId, hash, prefix, name } });
   return { apiKey: key, keyId: row.id };
 }
 
-/** Issues a new key; the project's active keys keep working for 24 hours (docs/spec.md §5.6). */
+export class KeyNotFoundError extends Error {
+  constructor() {
+    super("No such active key in this project.");
+  }
+}
+
+/**
+ * Issues a new key; the replaced keys keep working for 24 hours (docs/spec.md §5.6). Without
+ * `keyId` every active key of the project is replaced (the admin command's original meaning);
+ * with it only that key, and the new key takes its name, so the others are untouched.
+ */
 export async function rotateKey(
   projectId: string,
   now = new Date(),
-): Promise<{ apiKey: string; keyId: string }> {
+  options: { keyId?: string; name?: string } = {},
+): Promise<{ apiKey: string; keyId: string; replaced: number }> {
   const { key, hash, prefix } = generateKey();
-  const row = await db().$transaction(async (tx) => {
-    await tx.apiKey.updateMany({
-      where: { projectId, state: "active" },
+  const { row, replaced } = await db().$transaction(async (tx) => {
+    const old = options.keyId
+      ? await tx.apiKey.findFirst({ where: { id: options.keyId, projectId, state: "active" } })
+      : null;
+    if (options.keyId && !old) throw new KeyNotFoundError();
+    const { count } = await tx.apiKey.updateMany({
+      where: { projectId, state: "active", ...(old && { id: old.id }) },
       data: { state: "grace", graceUntil: new Date(now.getTime() + ROTATION_GRACE_MS) },
     });
-    return tx.apiKey.create({ data: { projectId, hash, prefix } });
+    const name = options.name ?? old?.name ?? DEFAULT_KEY_NAME;
+    return { row: await tx.apiKey.create({ data: { projectId, hash, prefix, name } }), replaced: count };
   });
   await announceKeysChanged();
-  return { apiKey: key, keyId: row.id };
+  return { apiKey: key, keyId: row.id, replaced };
 }
 
-/** "Stop accepting old key": ends every grace window of the project at once. */
-export async function stopOldKeys(projectId: string): Promise<number> {
+/**
+ * "Stop accepting old key": ends grace windows at once. Without `keyId` every one of the project
+ * (the admin command's original meaning); with it only that replaced key.
+ */
+export async function stopOldKeys(projectId: string, keyId?: string): Promise<number> {
   const { count } = await db().apiKey.updateMany({
-    where: { projectId, state: "grace" },
+    where: { projectId, state: "grace", ...(keyId && { id: keyId }) },
     data: { state: "revoked", graceUntil: null },
   });
   await announceKeysChanged();
   return count;
+}
+
+/** Revokes one key of the project at once, active or in grace: it is refused from now on. */
+export async function revokeKey(projectId: string, keyId: string): Promise<boolean> {
+  const { count } = await db().apiKey.updateMany({
+    where: { id: keyId, projectId, state: { in: ["active", "grace"] } },
+    data: { state: "revoked", graceUntil: null },
+  });
+  await announceKeysChanged();
+  return count === 1;
 }
 
 export type KeyLookup = Awaited<ReturnType<typeof findKey>>;
@@ -86,8 +121,13 @@ export async function findKey(presented: string, now = new Date()) {
   // "Last used" for the dashboard, written at most once a minute per key so it costs no hot-path write.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     row.lastUsedAt = now; // the cached copy too, so the next minute's requests write nothing
+    // Conditional, so several processes sharing a key still write at most once a minute between them.
+    const minuteAgo = new Date(now.getTime() - 60_000);
     void db()
-      .apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } })
+      .apiKey.updateMany({
+        where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: minuteAgo } }] },
+        data: { lastUsedAt: now },
+      })
       .catch(() => {});
   }
   return row;

@@ -6,7 +6,7 @@ import { AccessError, projectAccess } from "./access";
 export async function requireProjectMember(projectId: string, path: string) {
   const user = await requireUser(path);
   try {
-    return await projectAccess(user.id, projectId, "member");
+    return await projectAccess(user, projectId, "member");
   } catch (err) {
     if (err instanceof AccessError) notFound();
     throw err;

@@ -2,11 +2,11 @@ import { untilAllWritten } from "@/lib/store/request-rows";
 import { db } from "@/lib/db";
 import type { KeyState } from "@/lib/generated/prisma/enums";
 
-/** Projects of every organization the user belongs to, newest organization last. */
-export async function projectsForUser(userId: string) {
+/** Projects of one organization (the current one: the dashboard shows one organization at a time). */
+export async function projectsOfOrganization(organizationId: string) {
   return db().project.findMany({
-    where: { organization: { memberships: { some: { userId } } } },
-    orderBy: [{ organization: { createdAt: "asc" } }, { createdAt: "asc" }],
+    where: { organizationId },
+    orderBy: { createdAt: "asc" },
     select: {
       id: true,
       name: true,
@@ -23,6 +23,7 @@ export type KeyDisplayState = KeyState | "expired";
 
 export interface KeyRow {
   id: string;
+  name: string;
   prefix: string;
   state: KeyDisplayState;
   graceUntil: Date | null;
@@ -35,7 +36,15 @@ export async function projectKeys(projectId: string, now = new Date()): Promise<
   const keys = await db().apiKey.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, prefix: true, state: true, graceUntil: true, createdAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      state: true,
+      graceUntil: true,
+      createdAt: true,
+      lastUsedAt: true,
+    },
   });
   // A grace key past its end is no longer accepted; nothing rewrites its row, so say so here.
   return keys.map((k) => ({

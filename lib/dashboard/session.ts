@@ -5,6 +5,12 @@ import { db } from "@/lib/db";
 import { authOptions } from "@/lib/auth/next-auth";
 import { ensureBooted } from "@/lib/server/boot";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { chosenOrganizationId, pickCurrent } from "./current-org";
+
+export interface DashboardMembership {
+  role: Role;
+  organization: { id: string; name: string; plan: "free" | "pro" };
+}
 
 /** The signed-in user as the dashboard sees them, with every organization they belong to. */
 export interface DashboardUser {
@@ -12,7 +18,9 @@ export interface DashboardUser {
   email: string;
   name: string | null;
   emailVerified: Date | null;
-  memberships: { role: Role; organization: { id: string; name: string; plan: "free" | "pro" } }[];
+  memberships: DashboardMembership[];
+  /** The organization the dashboard shows and acts on (the switcher's), null with no membership. */
+  current: DashboardMembership | null;
 }
 
 /**
@@ -42,7 +50,7 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
   // A password reset ends every session issued before it (the JWT itself cannot be recalled).
   const { passwordChangedAt, ...rest } = user;
   if (passwordChangedAt && (session.signedInAt ?? 0) < passwordChangedAt.getTime()) return null;
-  return rest;
+  return { ...rest, current: pickCurrent(rest.memberships, await chosenOrganizationId()) };
 });
 
 /** For pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
@@ -52,7 +60,7 @@ export async function requireUser(returnTo: string): Promise<DashboardUser> {
   return user;
 }
 
-/** The organization the overview shows: the first one joined (a switcher is future work). */
+/** The organization the overview shows: the current one (the switcher's choice, else the first). */
 export function primaryMembership(user: DashboardUser) {
-  return user.memberships[0] ?? null;
+  return user.current;
 }

@@ -34,7 +34,7 @@ export function withProjectSession<T extends { projectId: string }>(
         throw dashboardError.notSignedIn();
       }
       const input = await read(req);
-      const { role } = await projectAccess(user.id, input.projectId, need).catch((err: unknown) => {
+      const { role } = await projectAccess(user, input.projectId, need).catch((err: unknown) => {
         if (!(err instanceof AccessError)) throw err;
         throw err.status === 404
           ? dashboardError.noSuchProject(err.message)

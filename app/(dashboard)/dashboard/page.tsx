@@ -2,13 +2,14 @@ import Link from "next/link";
 import type { Metadata } from "next";
 import { requireUser, primaryMembership } from "@/lib/dashboard/session";
 import { dailyUsage, organizationOverview } from "@/lib/dashboard/usage";
-import { projectsForUser } from "@/lib/dashboard/projects";
+import { projectsOfOrganization } from "@/lib/dashboard/projects";
 import { formatDate, formatNumber } from "@/lib/dashboard/format";
 import { emailMode } from "@/lib/email/mode";
 import { outboxFor } from "@/lib/email/outbox";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
+import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Stat } from "@/components/dashboard/stat";
 import { UsageChart } from "@/components/dashboard/usage-chart";
@@ -19,8 +20,13 @@ import { usageByOperation } from "@/lib/dashboard/request-history";
 
 export const metadata: Metadata = { title: "Overview · page-to-data" };
 
-export default async function OverviewPage() {
+export default async function OverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser("/dashboard");
+  const joined = (await searchParams).joined;
   const membership = primaryMembership(user);
   if (!membership) {
     return (
@@ -35,12 +41,11 @@ export default async function OverviewPage() {
     organizationOverview(org.id),
     dailyUsage(org.id, 30),
     usageByOperation({ organizationId: org.id }, 30),
-    projectsForUser(user.id),
+    projectsOfOrganization(org.id),
     emailMode() === "dev-outbox" ? outboxFor(user.email) : Promise.resolve(null),
   ]);
   const usedShare = overview.monthlyCredits ? Math.min(1, overview.used / overview.monthlyCredits) : 0;
   const total30 = usage.reduce((s, d) => s + d.credits, 0);
-  const orgProjects = projects.filter((p) => p.organization.id === org.id);
 
   return (
     <>
@@ -61,6 +66,13 @@ export default async function OverviewPage() {
           </Link>
         }
       />
+
+      {joined === org.id && (
+        <Alert tone="success" title={`You joined ${org.name}`} className="mb-6" testId="joined-organization">
+          You are a {membership.role} of {org.name}, now the current organization. Use the switcher in the
+          sidebar to go back to another one.
+        </Alert>
+      )}
 
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
@@ -119,7 +131,7 @@ export default async function OverviewPage() {
           }
           bodyClassName="p-0"
         >
-          <ProjectList projects={orgProjects} compact />
+          <ProjectList projects={projects} compact />
         </Card>
         {outbox && <OutboxList items={outbox} />}
       </div>

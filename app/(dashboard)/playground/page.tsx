@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/dashboard/session";
-import { projectsForUser } from "@/lib/dashboard/projects";
+import { projectsOfOrganization } from "@/lib/dashboard/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { Playground } from "@/components/playground/playground";
 import { SitePlayground } from "@/components/sites/site-playground";
@@ -26,11 +26,13 @@ export default async function PlaygroundPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUser("/playground");
-  const projects = (await projectsForUser(user.id)).map((p) => ({
-    id: p.id,
-    name: p.name,
-    organization: p.organization.name,
-  }));
+  const projects = (user.current ? await projectsOfOrganization(user.current.organization.id) : []).map(
+    (p) => ({
+      id: p.id,
+      name: p.name,
+      organization: p.organization.name,
+    }),
+  );
   const query = await searchParams;
   const asked = first(query.project);
   const initial = projects.find((p) => p.id === asked)?.id ?? projects[0]?.id ?? "";

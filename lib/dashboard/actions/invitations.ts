@@ -6,14 +6,15 @@ import {
   acceptInvitationWithSignUp,
   createInvitation,
   InvitationError,
+  resendInvitation,
   revokeInvitation,
 } from "@/lib/auth/invitations";
 import { spend } from "@/lib/auth/throttle";
 import { linkBaseUrl } from "@/lib/email/mode";
 import { ensureBooted } from "@/lib/server/boot";
-import { isAdminRole } from "../access";
+import { orgAccess } from "../access";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
-import type { DashboardUser } from "../session";
+import { rememberOrganization } from "../current-org";
 import { newPasswordInput } from "../password-input";
 
 const inviteInput = z.object({
@@ -22,14 +23,6 @@ const inviteInput = z.object({
   role: z.enum(["admin", "member"], "Choose admin or member."),
 });
 
-function requireAdminOf(user: DashboardUser, organizationId: string) {
-  const membership = user.memberships.find((m) => m.organization.id === organizationId);
-  if (!membership) throw new UserFacingError("No such organization in your account.");
-  if (!isAdminRole(membership.role))
-    throw new UserFacingError("Only an owner or admin of the organization can invite members.");
-  return membership;
-}
-
 /** Settings → Members: invite an address with a role (owners and admins only). */
 export async function inviteMemberAction(
   input: z.input<typeof inviteInput>,
@@ -37,7 +30,7 @@ export async function inviteMemberAction(
   return asUser(async (user) => {
     const parsed = inviteInput.safeParse(input);
     if (!parsed.success) throw new UserFacingError(parsed.error.issues[0]?.message ?? "Check the form.");
-    requireAdminOf(user, parsed.data.organizationId);
+    orgAccess(user, "admin", parsed.data.organizationId);
     const refusal = await spend(
       "mailRecipient",
       parsed.data.email,
@@ -60,18 +53,43 @@ export async function revokeInvitationAction(input: {
   invitationId: string;
 }): Promise<ActionResult<{ revoked: boolean }>> {
   return asUser(async (user) => {
-    requireAdminOf(user, input.organizationId);
+    orgAccess(user, "admin", input.organizationId);
     return { revoked: await revokeInvitation(input.organizationId, input.invitationId) };
   });
 }
 
-/** The signed-in invitee accepts. */
+/** Members → pending invitations → Resend: a new link to the same address (the old one stops working). */
+export async function resendInvitationAction(input: {
+  organizationId: string;
+  invitationId: string;
+}): Promise<ActionResult<{ sentTo: string; via: "resend" | "outbox" }>> {
+  return asUser(async (user) => {
+    orgAccess(user, "admin", input.organizationId);
+    try {
+      const sent = await resendInvitation(
+        input.organizationId,
+        String(input.invitationId),
+        user,
+        linkBaseUrl(),
+      );
+      if (!sent.ok) throw new UserFacingError(`The invitation could not be emailed: ${sent.error}`);
+      return { sentTo: sent.email, via: sent.via };
+    } catch (err) {
+      if (err instanceof InvitationError) throw new UserFacingError(err.message);
+      throw err;
+    }
+  });
+}
+
+/** The signed-in invitee accepts; the organization joined becomes the current one. */
 export async function acceptInvitationAction(input: {
   token: string;
 }): Promise<ActionResult<{ organizationId: string }>> {
   return asUser(async (user) => {
     try {
-      return { organizationId: (await acceptInvitation(input.token, user)).organizationId };
+      const { organizationId } = await acceptInvitation(input.token, user);
+      await rememberOrganization(organizationId);
+      return { organizationId };
     } catch (err) {
       if (err instanceof InvitationError) throw new UserFacingError(err.message);
       throw err;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { createProject, ProjectLimitError, updateProject } from "@/lib/admin/organizations";
 import { checkPublicUrl } from "@/lib/net/url-policy";
-import { projectAccess, isAdminRole } from "../access";
+import { orgAccess, projectAccess } from "../access";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
 
 const settingsInput = z.object({
@@ -18,7 +18,7 @@ export async function updateProjectSettingsAction(
   input: { robotsPolicy: "follow" | "ignore"; webhookUrl: string },
 ): Promise<ActionResult<{ webhookUrl: string | null }>> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     const parsed = settingsInput.safeParse(input);
     if (!parsed.success)
       throw new UserFacingError("Choose follow or ignore, and give the webhook URL as text.");
@@ -40,7 +40,7 @@ export async function revealWebhookSecretAction(
   projectId: string,
 ): Promise<ActionResult<{ secret: string }>> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     const project = await db().project.findUniqueOrThrow({
       where: { id: projectId },
       select: { webhookSecret: true },
@@ -56,10 +56,7 @@ export async function createProjectAction(
   name: string,
 ): Promise<ActionResult<{ projectId: string; apiKey: string }>> {
   return asUser(async (user) => {
-    const membership = user.memberships.find((m) => m.organization.id === organizationId);
-    if (!membership || !isAdminRole(membership.role)) {
-      throw new UserFacingError("Only an owner or admin of the organization can create projects.");
-    }
+    orgAccess(user, "admin", organizationId);
     const parsed = projectName.safeParse(name);
     if (!parsed.success) throw new UserFacingError("Give the project a name of 1 to 80 characters.");
     const created = await createProject(organizationId, parsed.data).catch((err: unknown) => {

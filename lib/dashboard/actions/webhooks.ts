@@ -23,7 +23,7 @@ export async function redeliverAction(
   deliveryId: string,
 ): Promise<ActionResult<{ deliveryId: string }>> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     const original = await db().webhookDelivery.findFirst({
       where: { id: deliveryId, request: { projectId } },
       select: {
@@ -59,7 +59,7 @@ export async function sendTestEventAction(
   projectId: string,
 ): Promise<ActionResult<{ outcome: TestEventOutcome }>> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     const project = await db().project.findUniqueOrThrow({
       where: { id: projectId },
       select: {
@@ -93,7 +93,7 @@ export async function rotateWebhookSecretAction(
   projectId: string,
 ): Promise<ActionResult<{ secret: string; previousUntil: string }>> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     const current = await db().project.findUniqueOrThrow({
       where: { id: projectId },
       select: { webhookSecret: true },
@@ -116,7 +116,7 @@ export async function rotateWebhookSecretAction(
 /** Ends the grace window at once (the old secret may have leaked). */
 export async function stopOldWebhookSecretAction(projectId: string): Promise<ActionResult> {
   return asUser(async (user) => {
-    await projectAccess(user.id, projectId, "admin");
+    await projectAccess(user, projectId, "admin");
     await db().project.update({
       where: { id: projectId },
       data: { previousWebhookSecret: null, previousWebhookSecretUntil: null },

@@ -50,9 +50,11 @@ async function exerciseEveryModel(prisma: PrismaClient) {
   const project = await prisma.project.create({
     data: { organizationId: org.id, name: "Default", webhookSecret: "whsec_x", robotsPolicy: "follow" },
   });
-  await prisma.apiKey.create({
+  const key = await prisma.apiKey.create({
     data: { projectId: project.id, hash: `k-${project.id}`, prefix: "ptd_live_ab" },
   });
+  expect(key.name).toBe("Default key"); // issue 26: named keys, existing rows get the default
+
   const request = await prisma.request.create({
     data: {
       token: `t-${project.id}`,

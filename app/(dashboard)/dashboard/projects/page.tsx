@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/dashboard/session";
 import { isAdminRole } from "@/lib/dashboard/access";
-import { projectsForUser } from "@/lib/dashboard/projects";
+import { projectsOfOrganization } from "@/lib/dashboard/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { ProjectList } from "@/components/dashboard/project-list";
@@ -11,10 +11,13 @@ export const metadata: Metadata = { title: "Projects · page-to-data" };
 
 export default async function ProjectsPage() {
   const user = await requireUser("/dashboard/projects");
-  const projects = await projectsForUser(user.id);
-  const adminOrgs = user.memberships
-    .filter((m) => isAdminRole(m.role))
-    .map((m) => ({ id: m.organization.id, name: m.organization.name }));
+  const current = user.current;
+  const projects = current ? await projectsOfOrganization(current.organization.id) : [];
+  // New projects go to the current organization, for its owners and admins only.
+  const adminOrgs =
+    current && isAdminRole(current.role)
+      ? [{ id: current.organization.id, name: current.organization.name }]
+      : [];
   return (
     <>
       <PageHeader

@@ -3,13 +3,15 @@ import { requireUser } from "@/lib/dashboard/session";
 import { emailMode } from "@/lib/email/mode";
 import { pendingInvitations } from "@/lib/auth/invitations";
 import { isAdminRole } from "@/lib/dashboard/access";
+import { listMembers } from "@/lib/auth/members";
 import { formatDateTime } from "@/lib/dashboard/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { ResendConfirmationButton } from "@/components/dashboard/resend-confirmation-button";
 import { SignOutButton } from "@/components/shell/sign-out-button";
-import { InviteMemberForm, RevokeInvitationButton } from "@/components/dashboard/invite-member-form";
+import { MembersCard } from "@/components/dashboard/members-card";
+import { LeaveOrganizationButton } from "@/components/dashboard/member-controls";
 
 export const metadata: Metadata = { title: "Settings · page-to-data" };
 
@@ -17,8 +19,13 @@ export default async function SettingsPage() {
   const user = await requireUser("/dashboard/settings");
   const mode = emailMode();
   const delivery = mode === "resend";
-  const administered = user.memberships.filter((m) => isAdminRole(m.role));
-  const pending = await Promise.all(administered.map((m) => pendingInvitations(m.organization.id)));
+  const current = user.current;
+  const [members, pending] = current
+    ? await Promise.all([
+        listMembers(current.organization.id),
+        isAdminRole(current.role) ? pendingInvitations(current.organization.id) : null,
+      ])
+    : [[], null];
   return (
     <>
       <PageHeader title="Settings" description="Your account and the organizations you belong to." />
@@ -58,44 +65,36 @@ export default async function SettingsPage() {
           </dl>
         </Card>
 
-        <Card title="Organizations" bodyClassName="p-0">
-          <ul className="divide-y divide-slate-100">
+        <Card
+          title="Organizations"
+          description="The switcher in the sidebar chooses which one the dashboard shows."
+          bodyClassName="p-0"
+        >
+          <ul className="divide-y divide-slate-100" data-testid="organization-list">
             {user.memberships.map((m) => (
-              <li key={m.organization.id} className="flex items-center justify-between px-5 py-3 text-sm">
-                <span className="font-medium text-slate-900">{m.organization.name}</span>
-                <span className="flex gap-2">
+              <li
+                key={m.organization.id}
+                className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm"
+              >
+                <span className="font-medium text-slate-900">
+                  {m.organization.name}
+                  {m.organization.id === current?.organization.id && (
+                    <span className="ml-2 text-xs font-normal text-slate-500">(current)</span>
+                  )}
+                </span>
+                <span className="flex flex-wrap items-center gap-2">
                   <Badge tone={m.organization.plan === "free" ? "gray" : "indigo"}>
                     {m.organization.plan}
                   </Badge>
                   <Badge tone="blue">{m.role}</Badge>
+                  <LeaveOrganizationButton organizationId={m.organization.id} name={m.organization.name} />
                 </span>
               </li>
             ))}
           </ul>
         </Card>
 
-        {administered.map((m, i) => (
-          <Card
-            key={m.organization.id}
-            title={`Members of ${m.organization.name}`}
-            id={`members-${m.organization.id}`}
-          >
-            <InviteMemberForm organizationId={m.organization.id} />
-            {pending[i].length > 0 && (
-              <ul className="mt-4 divide-y divide-slate-100 text-sm" data-testid="pending-invitations">
-                {pending[i].map((inv) => (
-                  <li key={inv.id} className="flex items-center justify-between py-2">
-                    <span>
-                      {inv.email} <Badge tone="blue">{inv.role}</Badge>{" "}
-                      <span className="text-xs text-slate-500">until {formatDateTime(inv.expiresAt)}</span>
-                    </span>
-                    <RevokeInvitationButton organizationId={m.organization.id} invitationId={inv.id} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-        ))}
+        {current && <MembersCard current={current} members={members} pending={pending} userId={user.id} />}
 
         <Card title="Email delivery">
           <p className="text-sm text-slate-600" data-testid="email-mode">

@@ -7,7 +7,7 @@ import { projectKeys, projectSettings, recentRequests } from "@/lib/dashboard/pr
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
-import { KeyActions } from "@/components/dashboard/key-actions";
+import { CreateKeyForm, KeyPanel, ShownKeySlot } from "@/components/dashboard/key-actions";
 import { KeyTable } from "@/components/dashboard/key-table";
 import { ProjectSettingsForm } from "@/components/dashboard/project-settings-form";
 import { WebhookSecret } from "@/components/dashboard/webhook-secret";
@@ -21,7 +21,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
   const user = await requireUser(`/dashboard/projects/${projectId}`);
   let canAdmin: boolean;
   try {
-    ({ canAdmin } = await projectAccess(user.id, projectId, "member"));
+    ({ canAdmin } = await projectAccess(user, projectId, "member"));
   } catch (err) {
     if (err instanceof AccessError) notFound();
     throw err;
@@ -31,7 +31,6 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
     projectKeys(projectId),
     recentRequests(projectId, 25),
   ]);
-  const hasGraceKeys = keys.some((k) => k.state === "grace");
 
   return (
     <>
@@ -64,16 +63,22 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
       <div className="space-y-6">
         <Card
           title="API keys"
-          description="Send a key as Authorization: Bearer <key>. Keys are shown once when created; afterwards only their first characters."
+          description="Send a key as Authorization: Bearer <key>. Keys are shown once when created; afterwards only their name and first characters. Rotating a key replaces that key alone: the old one stays accepted for 24 hours unless you stop it."
         >
           {canAdmin ? (
-            <div className="mb-4">
-              <KeyActions projectId={project.id} hasGraceKeys={hasGraceKeys} />
-            </div>
+            <KeyPanel>
+              <CreateKeyForm projectId={project.id} />
+              <ShownKeySlot />
+              <KeyTable keys={keys} projectId={project.id} />
+            </KeyPanel>
           ) : (
-            <p className="mb-4 text-xs text-slate-500">Only owners and admins can create or rotate keys.</p>
+            <>
+              <p className="mb-4 text-xs text-slate-500">
+                Only owners and admins can create, rotate or revoke keys.
+              </p>
+              <KeyTable keys={keys} />
+            </>
           )}
-          <KeyTable keys={keys} />
         </Card>
 
         <Card
