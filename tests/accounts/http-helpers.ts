@@ -96,3 +96,18 @@ export async function signIn(
     .join("; ");
   return { error: new URL(url, app.url).searchParams.get("error"), cookie: session };
 }
+
+/**
+ * The id of server action `name` of `file`, to POST it to a page of one's choosing (e.g. a project
+ * page, whose path holds an id `actionId` cannot guess).
+ */
+export function actionAt(file: string, name: string, page: string): ActionRef {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.exportedName === name && entry.filename?.endsWith(file),
+  );
+  if (!found) throw new Error(`no server action ${name} in ${file}`);
+  return { id: found[0], page };
+}

@@ -182,7 +182,7 @@ describe("dashboard end to end", { timeout: 180_000 }, () => {
   it("stops accepting the old key at once", async () => {
     await page.getByRole("button", { name: "Stop accepting old key" }).click();
     await page.getByRole("button", { name: "Yes, stop now" }).click();
-    await afterKeyAction(page.getByText("Stopped accepting 1 old key."));
+    await afterKeyAction(page.getByText("The replaced key is no longer accepted: you stopped it."));
     await afterKeyAction(
       page.locator(
         `[data-testid=key-row][data-prefix="${firstKey.slice(0, PREFIX_LENGTH)}"][data-state=revoked]`,
