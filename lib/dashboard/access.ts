@@ -50,6 +50,8 @@ const REFUSALS: Record<Exclude<Need, "member">, string> = {
 export function orgAccess(user: DashboardUser, need: Need, organizationId?: string) {
   const current = user.current;
   if (!current) throw new AccessError(404, "Your account belongs to no organization.");
+  if (organizationId !== undefined && !user.memberships.some((m) => m.organization.id === organizationId))
+    throw new AccessError(404, "No such organization in your account.");
   if (organizationId !== undefined && organizationId !== current.organization.id)
     throw new AccessError(
       403,

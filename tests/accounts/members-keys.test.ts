@@ -63,7 +63,9 @@ describe("roles", () => {
     expect(() => orgAccess(user(a), "admin")).toThrow(/owner or admin/);
     expect(orgAccess(user(b), "admin").organization.id).toBe("B");
     // Owner of B, but the page was rendered for A: refused rather than applied to B.
-    expect(() => orgAccess(user(b), "member", "A")).toThrow(AccessError);
+    expect(() => orgAccess(user(b), "member", "A")).toThrow(/another organization than the one now selected/);
+    expect(() => orgAccess(user(b), "member", "not-mine")).toThrow(AccessError);
+    expect(() => orgAccess(user(b), "member", "not-mine")).toThrow(/No such organization in your account/);
     // The cookie only ever chooses among real memberships.
     expect(pickCurrent([a, b], "B")).toBe(b);
     expect(pickCurrent([a, b], "someone-elses-org")).toBe(a);
