@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startApp, type App } from "../support/app";
@@ -13,6 +15,7 @@ import { actionAt, actionId, callAction } from "../accounts/http-helpers";
  * old key"; an admin removes the member, whose very next request is refused.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: a PNG of each step, for a visual check
 const stamp = Date.now();
 const ada = { email: `ada+${stamp}@example.com`, password: "ada-password-1", org: "Acme Analytics" };
 const bob = { email: `bob+${stamp}@example.com`, password: "bob-password-1", org: "Bee Personal" };
@@ -53,6 +56,11 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
   const open = async (page: Page, path: string) => {
     await page.goto(app.url + path);
     await page.waitForLoadState("networkidle");
+  };
+  const shot = async (page: Page, name: string) => {
+    if (!SHOTS) return;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `teams-${name}.png`), fullPage: true });
   };
   const cookieOf = async (ctx: BrowserContext) =>
     (await ctx.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
@@ -105,6 +113,7 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
     await pageA.locator("[data-testid=pending-invitations]", { hasText: bob.email }).waitFor();
     await pageA.getByRole("button", { name: `Resend to ${bob.email}` }).click();
     await pageA.getByText(`Sent again to ${bob.email}.`).waitFor();
+    await shot(pageA, "01-settings-pending-invitation");
     const mails = await app.sql<{ text: string }>(
       `SELECT text FROM "OutboxEmail" WHERE "to" = $1 AND subject LIKE 'Join%' ORDER BY "createdAt" DESC`,
       [bob.email],
@@ -120,6 +129,7 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
     await pageB.locator("[data-testid=joined-organization]", { hasText: `You joined ${ada.org}` }).waitFor();
     expect(await remainingOf(acme.organizationId)).toBeLessThan(await remainingOf(bee.organizationId));
     expect(await creditsRemaining(pageB)).toBe(await remainingOf(acme.organizationId));
+    await shot(pageB, "02-joined-overview");
 
     // Switch to his own organization and back; the choice survives a reload.
     await pageB.waitForLoadState("networkidle");
@@ -143,6 +153,7 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
     await open(pageB, "/dashboard/settings");
     await pageB.locator(`[data-testid=member-row][data-email="${bob.email}"][data-role=member]`).waitFor();
     expect(await pageB.locator("[data-testid=invite-form]").count()).toBe(0);
+    await shot(pageB, "03-member-settings");
 
     const cookie = await cookieOf(ctxB);
     const keysBefore = await app.sql(`SELECT id FROM "ApiKey" WHERE "projectId" = $1`, [acme.projectId]);
@@ -220,6 +231,7 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
     await pageA.getByRole("button", { name: "Yes, stop now" }).click();
     await keyRow("CI", "revoked").waitFor();
     expect(await keyRow("Staging", "grace").count()).toBe(1);
+    await shot(pageA, "04-keys-after-stop");
     expect([await probe(created.CI), await probe(created.Staging), await probe(newCi)]).toEqual([
       401, 422, 422,
     ]);
