@@ -114,9 +114,9 @@ export function KeyRowActions(props: { projectId: string; keyId: string; name: s
       ? `Stop accepting the old “${name}” key now?`
       : `Revoke “${name}” now? It is refused from the next request.`;
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
+    <div className="flex items-center justify-end gap-2">
       {confirm ? (
-        <span className="inline-flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
+        <span className="inline-flex max-w-xs flex-wrap items-center justify-end gap-2 whitespace-normal rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
           {confirmText}
           <Button
             variant="danger"
@@ -184,7 +184,7 @@ export function KeyRowActions(props: { projectId: string; keyId: string; name: s
         </Button>
       )}
       {error && (
-        <p role="alert" className="w-full text-right text-xs text-red-700">
+        <p role="alert" className="max-w-xs whitespace-normal text-right text-xs text-red-700">
           {error}
         </p>
       )}

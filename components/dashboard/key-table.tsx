@@ -30,8 +30,7 @@ export function KeyTable({
       <table className="min-w-full text-sm" data-testid="key-table">
         <thead>
           <tr className="border-y border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-            <th className="px-5 py-2">Name</th>
-            <th className="px-3 py-2">Key</th>
+            <th className="px-5 py-2">Key</th>
             <th className="px-3 py-2">State</th>
             <th className="px-3 py-2">Created</th>
             <th className="px-3 py-2">Last used</th>
@@ -52,10 +51,12 @@ export function KeyTable({
               data-state={k.state}
               data-name={k.name}
             >
-              <td className="px-5 py-2.5 font-medium text-slate-900">{k.name}</td>
-              <td className="whitespace-nowrap px-3 py-2.5 font-mono text-xs text-slate-800">
-                {k.prefix.slice(0, DISPLAY_PREFIX_LENGTH)}
-                <span className="text-slate-400">••••••••</span>
+              <td className="px-5 py-2.5">
+                <span className="block font-medium text-slate-900">{k.name}</span>
+                <span className="whitespace-nowrap font-mono text-xs text-slate-600">
+                  {k.prefix.slice(0, DISPLAY_PREFIX_LENGTH)}
+                  <span className="text-slate-400">••••••••</span>
+                </span>
               </td>
               <td className="px-3 py-2.5">
                 <Badge tone={STATE[k.state].tone}>{STATE[k.state].label}</Badge>
@@ -80,7 +81,7 @@ export function KeyTable({
                 )}
               </td>
               {projectId && (
-                <td className="px-5 py-2.5">
+                <td className="whitespace-nowrap px-5 py-2.5">
                   <KeyRowActions projectId={projectId} keyId={k.id} name={k.name} state={k.state} />
                 </td>
               )}

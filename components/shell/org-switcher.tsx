@@ -43,10 +43,13 @@ export function OrgSwitcher({
       >
         {memberships.map((m) => (
           <option key={m.organization.id} value={m.organization.id}>
-            {m.organization.name} ({m.role})
+            {m.organization.name}
           </option>
         ))}
       </Select>
+      <p className="mt-1 text-xs text-slate-500" data-testid="current-role">
+        Your role: {memberships.find((m) => m.organization.id === currentId)?.role}
+      </p>
       {error && (
         <p role="alert" className="mt-1 text-xs text-red-700">
           {error}
