@@ -116,7 +116,7 @@ export function KeyRowActions(props: { projectId: string; keyId: string; name: s
   return (
     <div className="flex items-center justify-end gap-2">
       {confirm ? (
-        <span className="inline-flex max-w-xs flex-wrap items-center justify-end gap-2 whitespace-normal rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
+        <span className="inline-flex max-w-56 flex-wrap items-center justify-end gap-2 whitespace-normal rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
           {confirmText}
           <Button
             variant="danger"

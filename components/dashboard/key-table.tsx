@@ -61,14 +61,16 @@ export function KeyTable({
               <td className="px-3 py-2.5">
                 <Badge tone={STATE[k.state].tone}>{STATE[k.state].label}</Badge>
               </td>
-              <td className="whitespace-nowrap px-3 py-2.5 text-slate-600">{formatDateTime(k.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2.5 text-xs text-slate-600">
+                {formatDateTime(k.createdAt)}
+              </td>
               <td
-                className="whitespace-nowrap px-3 py-2.5 text-slate-600"
+                className="whitespace-nowrap px-3 py-2.5 text-xs text-slate-600"
                 title="Updated at most once a minute"
               >
                 {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className="text-slate-400">never</span>}
               </td>
-              <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
+              <td className="px-3 py-2.5 text-xs text-slate-600">
                 {k.state === "active" ? (
                   <span className="text-slate-400">no end</span>
                 ) : k.state === "grace" && k.graceUntil ? (
