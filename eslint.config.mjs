@@ -5,7 +5,9 @@ import nextTs from "eslint-config-next/typescript";
  * The layers of lib/, bottom to top (docs/decisions.md, "Layers"). A module imports only from its
  * own layer or below; `npm run lint:circles` (dpdm) checks that nothing imports in a circle.
  *
- * 0. Foundation, importing nothing of ours: lib/net (egress guard), lib/failures.ts (the domain's
+ * 0. Foundation. At its very bottom lib/config (issue 28: every environment variable, parsed once),
+ *    which imports nothing of ours and which every module may read. Then, importing nothing of ours
+ *    but the configuration: lib/net (egress guard), lib/failures.ts (the domain's
  *    failure codes and sentences), lib/singleton.ts, lib/stage-timings.ts (the bench's opt-in
  *    per-stage clock, any layer may time a stage), lib/schemas (request shapes, RunSpec).
  * 1. Infrastructure: lib/db, lib/jobs (runs whatever is registered; knows no job), lib/limits,
@@ -25,7 +27,14 @@ import nextTs from "eslint-config-next/typescript";
  * Each entry lists what a folder may import of ours besides itself (as `@/…` paths); anything else
  * of ours is an error, static `import`/`export … from` and dynamic `import()` alike.
  */
-const FOUNDATION = ["lib/net", "lib/failures", "lib/singleton", "lib/stage-timings", "lib/schemas"];
+const FOUNDATION = [
+  "lib/config",
+  "lib/net",
+  "lib/failures",
+  "lib/singleton",
+  "lib/stage-timings",
+  "lib/schemas",
+];
 const INFRASTRUCTURE = [
   ...FOUNDATION,
   "lib/db",
@@ -42,14 +51,15 @@ const ENTRY_HOOKS = ["lib/server/boot", "lib/server/peer-address"];
 const BELOW_SURFACES = [...SERVICES, "lib/runner", "lib/crawl", ...ENTRY_HOOKS];
 
 const LAYERS = [
-  { files: ["lib/net/**"], allow: [] },
-  { files: ["lib/failures.ts", "lib/singleton.ts", "lib/stage-timings.ts"], allow: [] },
+  { files: ["lib/config/**"], allow: [] },
+  { files: ["lib/net/**"], allow: ["lib/config"] },
+  { files: ["lib/failures.ts", "lib/singleton.ts", "lib/stage-timings.ts"], allow: ["lib/config"] },
   // The price list is data the schemas' descriptions print (lib/billing/prices.ts imports only lib/schemas).
-  { files: ["lib/schemas/**"], allow: ["lib/failures", "lib/billing/prices"] },
-  { files: ["lib/db/**"], allow: ["lib/generated", "lib/singleton"] },
-  { files: ["lib/jobs/**"], allow: ["lib/db", "lib/singleton", "inngest/client"] },
-  { files: ["lib/limits/**"], allow: ["lib/db", "lib/generated", "lib/singleton"] },
-  { files: ["lib/email/**"], allow: ["lib/db", "lib/generated", "lib/singleton"] },
+  { files: ["lib/schemas/**"], allow: ["lib/config", "lib/failures", "lib/billing/prices"] },
+  { files: ["lib/db/**"], allow: ["lib/config", "lib/generated", "lib/singleton"] },
+  { files: ["lib/jobs/**"], allow: ["lib/config", "lib/db", "lib/singleton", "inngest/client"] },
+  { files: ["lib/limits/**"], allow: ["lib/config", "lib/db", "lib/generated", "lib/singleton"] },
+  { files: ["lib/email/**"], allow: ["lib/config", "lib/db", "lib/generated", "lib/singleton"] },
   { files: ["lib/security/**"], allow: FOUNDATION },
   { files: ["lib/store/**"], allow: [...FOUNDATION, "lib/db", "lib/generated"] },
   { files: ["lib/page/**"], allow: [...FOUNDATION, "lib/db", "lib/generated"] },

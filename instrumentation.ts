@@ -5,7 +5,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return; // `next build` must not open the database
-  const { checkTestHostsOrExit } = await import("@/lib/server/startup-checks");
+  const { checkConfigOrExit, checkTestHostsOrExit } = await import("@/lib/server/startup-checks");
+  checkConfigOrExit(); // every environment variable, read once: a bad one stops the start, named
   checkTestHostsOrExit();
   // Before the first request: stamps the socket peer, hands the API's endpoints to the pipeline.
   const { installFrontDoor } = await import("@/lib/server/front-door");

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { reloadConfig } from "@/lib/config";
 import { BrowserPool } from "@/lib/page/browser-pool";
 
 /** Serves `pageFor(path)` (null → 404) and maps every `.test` name to it; returns the server. */
@@ -19,6 +20,7 @@ export async function serveEvalPages(pageFor: (urlPath: string) => Buffer | null
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   process.env.PAGE_TEST_HOSTS = `127.0.0.1:${port}:${port}`;
+  reloadConfig();
   return server;
 }
 

@@ -19,6 +19,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { reloadConfig } from "@/lib/config";
 import { htmlOperation } from "@/lib/operations/html";
 import { BrowserPool } from "@/lib/page/browser-pool";
 import { poolConfigFromEnv } from "@/lib/page/config";
@@ -132,6 +133,7 @@ const notFound = async (host: string): Promise<never> => {
 async function main(): Promise<void> {
   const server = await startServer();
   process.env.PAGE_TEST_HOSTS = `127.0.0.1:${server.port}:${server.port}`;
+  reloadConfig();
   const results: RunStats[] = [];
   try {
     for (const concurrency of [1, 2]) {

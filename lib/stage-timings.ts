@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { config } from "@/lib/config";
 import { singleton } from "@/lib/singleton";
 
 /**
@@ -10,7 +11,7 @@ import { singleton } from "@/lib/singleton";
  * A request's record travels in an AsyncLocalStorage; the job finds its request's record by token.
  * Depends on nothing, so any layer (lib/page included) may time a stage.
  */
-export const STAGE_TIMINGS_ON = process.env.PTD_STAGE_TIMINGS === "1";
+export const STAGE_TIMINGS_ON = config().PTD_STAGE_TIMINGS;
 
 interface StageRecord {
   stages: Array<[string, number]>;

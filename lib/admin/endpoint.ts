@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import ipaddr from "ipaddr.js";
+import { config as settings } from "@/lib/config";
 import { dbConfig } from "@/lib/db";
 import { untilAllWritten } from "@/lib/store/request-rows";
 import { advertiseAdminPort, getPglite } from "@/lib/db/pglite";
@@ -77,7 +78,7 @@ export async function handleAdminRequest(
     }
   }
   if ("sql" in parsed && typeof parsed.sql === "string") {
-    if (process.env.PTD_TEST_SQL !== "1")
+    if (!settings().PTD_TEST_SQL)
       return {
         status: 403,
         reply: { ok: false, error: "forbidden", message: "Raw SQL is a test-only mode (PTD_TEST_SQL=1)." },
@@ -123,7 +124,7 @@ export function startAdminEndpoint(): Promise<void> {
       await untilAllWritten(); // tests read what the server has answered, hits' rows included
       return (await pglite.query(sql, params)).rows;
     };
-    if (process.env.PTD_TEST_SQL === "1")
+    if (settings().PTD_TEST_SQL)
       console.warn("[admin] PTD_TEST_SQL=1: the admin endpoint also runs raw SQL. For tests only.");
     const server = http.createServer((req, res) => {
       const answer = (status: number, reply: AdminReply) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config, type Config } from "@/lib/config";
 import { OperationFailure } from "@/lib/failures";
 import { resolveLanguage } from "./segment";
 import type { ArticleText } from "./types";
@@ -25,12 +26,12 @@ export const LLM_INPUT_CHARS = 12_000;
 const SUMMARY_MAX_TOKENS = 1024;
 const KEYWORDS_MAX_TOKENS = 400;
 
-/** Read at call time so a deployment (or a test) can switch it without a restart. */
-export function llmConfig(env: Readonly<Record<string, string | undefined>> = process.env): LlmConfig | null {
-  const baseUrl = env.LLM_BASE_URL?.trim().replace(/\/+$/, "");
-  const model = env.LLM_MODEL?.trim();
+/** From the configuration at call time (a test switches it with reloadConfig()). */
+export function llmConfig(c: Config = config()): LlmConfig | null {
+  const baseUrl = c.LLM_BASE_URL;
+  const model = c.LLM_MODEL;
   if (!baseUrl || !model) return null;
-  const apiKey = env.LLM_API_KEY?.trim();
+  const apiKey = c.LLM_API_KEY;
   return { baseUrl, model, ...(apiKey ? { apiKey } : {}), timeoutMs: LLM_TIMEOUT_MS };
 }
 

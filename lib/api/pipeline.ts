@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { config } from "@/lib/config";
 import { db, Prisma } from "@/lib/db";
 import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
 import {
@@ -56,7 +57,7 @@ import {
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 function syncWaitMs(): number {
-  return Number(process.env.SYNC_TIMEOUT_MS ?? 60_000);
+  return config().SYNC_TIMEOUT_MS;
 }
 
 export function operationEndpoint(endpoint: Endpoint) {

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { limiter } from "@/lib/limits";
 import { clientError } from "./errors";
 
@@ -8,8 +9,8 @@ import { clientError } from "./errors";
 const requestRate = () =>
   limiter({
     name: "request_rate",
-    points: Number(process.env.RATE_LIMIT_REQUESTS ?? 600),
-    windowSeconds: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+    points: config().RATE_LIMIT_REQUESTS,
+    windowSeconds: config().RATE_LIMIT_WINDOW_SECONDS,
   });
 
 /** `points`: how many requests this call counts as (an MCP message with several tool calls: one each). */

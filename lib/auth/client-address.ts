@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { config, type Config } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/server/peer-address";
 
 /**
@@ -11,9 +12,6 @@ import { PEER_HEADER } from "@/lib/server/peer-address";
  *
  * IPv6 clients are counted per /64, the block one subscriber gets; IPv4-mapped IPv6 as IPv4.
  */
-/** An environment to read settings from (process.env, or a test's own). */
-type Env = Record<string, string | undefined>;
-
 export type HeaderSource = { get(name: string): string | null } | Record<string, unknown>;
 
 function header(source: HeaderSource, name: string): string {
@@ -23,17 +21,13 @@ function header(source: HeaderSource, name: string): string {
   return typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "";
 }
 
-export function trustedProxyHops(env: Env = process.env): number {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  if (!raw || raw === "false" || raw === "0") return 0;
-  if (raw === "true") return 1;
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 && n < 10 ? n : 0;
+export function trustedProxyHops(c: Config = config()): number {
+  return c.TRUST_PROXY;
 }
 
-export function clientAddress(headers: HeaderSource, env: Env = process.env): string {
+export function clientAddress(headers: HeaderSource, c: Config = config()): string {
   const peer = header(headers, PEER_HEADER);
-  const hops = trustedProxyHops(env);
+  const hops = trustedProxyHops(c);
   if (hops > 0) {
     const chain = header(headers, "x-forwarded-for")
       .split(",")

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { config } from "@/lib/config";
 import { db, dbConfig } from "@/lib/db";
 import { listen, listeningTo } from "@/lib/db/listen";
 import { singleton } from "@/lib/singleton";
@@ -148,7 +149,7 @@ const KEY_CACHE_MAX = 10_000;
 type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
 
 export function keyCacheMs(): number {
-  return Number(process.env.API_KEY_CACHE_MS ?? 5000);
+  return config().API_KEY_CACHE_MS;
 }
 
 function readKey(hash: string) {

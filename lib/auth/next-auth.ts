@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { ensureBooted } from "@/lib/server/boot";
 import { clientAddress, type HeaderSource } from "./client-address";
@@ -32,7 +33,7 @@ const SECRET_FILE = path.resolve("data/.nextauth-secret");
 let secret: string | null = null;
 export function authSecret(): string {
   if (secret) return secret;
-  const fromEnv = process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim();
+  const fromEnv = config().NEXTAUTH_SECRET || config().AUTH_SECRET;
   if (fromEnv) return (secret = fromEnv);
   try {
     secret = fs.readFileSync(SECRET_FILE, "utf8").trim();

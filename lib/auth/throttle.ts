@@ -1,15 +1,12 @@
+import { config } from "@/lib/config";
 import { limiter, type LimitRule } from "@/lib/limits";
 
 /**
  * Limits on account endpoints, shared by every process of a deployment (lib/limits picks Redis,
  * PostgreSQL or, on the one-process embedded database, memory). Each is spent BEFORE the work it
  * guards, so a parallel burst cannot get ahead of its own failures. Numbers can be changed per
- * deployment; they are read once per process.
+ * deployment (lib/config); a limiter keeps the numbers it was created with.
  */
-function envInt(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 3600;
@@ -18,25 +15,25 @@ export const rules = {
   /** Password guesses against one account, from anywhere. */
   signInAccount: (): LimitRule => ({
     name: "signin-account",
-    points: envInt("SIGNIN_LIMIT_PER_ACCOUNT", 10),
+    points: config().SIGNIN_LIMIT_PER_ACCOUNT,
     windowSeconds: FIFTEEN_MINUTES,
     blockSeconds: FIFTEEN_MINUTES,
   }),
   /** Sign-in attempts from one client address, over any accounts. */
   signInAddress: (): LimitRule => ({
     name: "signin-address",
-    points: envInt("SIGNIN_LIMIT_PER_ADDRESS", 50),
+    points: config().SIGNIN_LIMIT_PER_ADDRESS,
     windowSeconds: FIFTEEN_MINUTES,
     blockSeconds: FIFTEEN_MINUTES,
   }),
   signUpAddress: (): LimitRule => ({
     name: "signup-address",
-    points: envInt("SIGNUP_LIMIT_PER_ADDRESS", 5),
+    points: config().SIGNUP_LIMIT_PER_ADDRESS,
     windowSeconds: HOUR,
   }),
   signUpDomain: (): LimitRule => ({
     name: "signup-domain",
-    points: envInt("SIGNUP_LIMIT_PER_DOMAIN", 20),
+    points: config().SIGNUP_LIMIT_PER_DOMAIN,
     windowSeconds: HOUR,
   }),
   /** "Forgot password" and invitation mails: not a way to flood an inbox or our sender reputation. */

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { CrawlStatus } from "@/lib/schemas/crawl";
 import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
@@ -16,7 +17,7 @@ import { RESULT_RETENTION_MS } from "@/lib/store/results";
 
 /** 100 pages an answer (CRAWL_RESPONSE_PAGES lowers it, so tests can page through a small crawl). */
 export function pageEntries(): number {
-  return Math.max(1, Math.min(100, Number(process.env.CRAWL_RESPONSE_PAGES ?? 100)));
+  return config().CRAWL_RESPONSE_PAGES; // clamped to 1..100 by lib/config
 }
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 

@@ -1,20 +1,12 @@
-import path from "node:path";
+import { config, type Config, type DatabaseConfig } from "@/lib/config";
 
 /**
  * Where the data lives. DATABASE_URL unset (or `pglite:<dir>`) selects the embedded PGlite
  * database in a local folder; `postgres://…` selects PostgreSQL. One schema and one migration
- * set serve both.
+ * set serve both. Parsed with the rest of the configuration (lib/config/structured.ts).
  */
-export type DatabaseConfig = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+export type { DatabaseConfig } from "@/lib/config";
 
-export function databaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  const url = env.DATABASE_URL?.trim();
-  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: "postgres", url };
-  if (url && url.startsWith("pglite:")) {
-    const dir = url.slice("pglite:".length);
-    return { kind: "pglite", dataDir: dir.startsWith("memory://") ? dir : path.resolve(dir) };
-  }
-  if (url)
-    throw new Error(`DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:…")`);
-  return { kind: "pglite", dataDir: path.resolve("data/db") };
+export function databaseConfig(c: Config = config()): DatabaseConfig {
+  return c.DATABASE_URL;
 }

@@ -13,20 +13,17 @@
  * gate would otherwise prove nothing.
  */
 import ipaddr from "ipaddr.js";
+import { config, type Config } from "@/lib/config";
 import { singleton } from "@/lib/singleton";
-
-/** An environment to read settings from (process.env, or a test's own). */
-type Env = Record<string, string | undefined>;
 
 export type EmailMode = "resend" | "dev-outbox" | "log-only";
 
-export function emailMode(env: Env = process.env): EmailMode {
-  if (env.RESEND_API_KEY?.trim()) return "resend";
-  const dev = env.EMAIL_DEV_OUTBOX?.trim().toLowerCase();
-  if (dev !== "1" && dev !== "true") return "log-only";
+export function emailMode(c: Config = config()): EmailMode {
+  if (c.RESEND_API_KEY) return "resend";
+  if (!c.EMAIL_DEV_OUTBOX) return "log-only";
   // Anyone who can reach the server could confirm any address through the outbox: only a server
   // bound to loopback keeps it (the front door tells us where this process listens).
-  return env === process.env && listening().public ? "log-only" : "dev-outbox";
+  return c === config() && listening().public ? "log-only" : "dev-outbox";
 }
 
 const listening = () => singleton("email.listening", () => ({ public: false, warned: false }));
@@ -42,11 +39,7 @@ export function noteListeningAddress(address: string | undefined): void {
   const host = address.replace(/^::ffff:/, "");
   if (ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback") return;
   state.public = true;
-  if (
-    !state.warned &&
-    /^(1|true)$/i.test(process.env.EMAIL_DEV_OUTBOX?.trim() ?? "") &&
-    !process.env.RESEND_API_KEY?.trim()
-  ) {
+  if (!state.warned && config().EMAIL_DEV_OUTBOX && !config().RESEND_API_KEY) {
     state.warned = true;
     console.warn(
       `[email] the server listens on ${address}, beyond loopback: the dev outbox (EMAIL_DEV_OUTBOX) is off, ` +
@@ -55,16 +48,9 @@ export function noteListeningAddress(address: string | undefined): void {
   }
 }
 
-function configuredUrl(env: Env): URL | null {
-  const raw = env.APP_URL?.trim() || env.NEXTAUTH_URL?.trim();
-  if (!raw) return null;
-  try {
-    return new URL(raw);
-  } catch {
-    throw new ConfigurationError(
-      `APP_URL is not a URL: "${raw}". Set it to the public address, e.g. https://api.example.com.`,
-    );
-  }
+/** APP_URL, else NEXTAUTH_URL (lib/config refuses to start when either is not a URL). */
+function configuredUrl(c: Config): URL | null {
+  return c.APP_URL ?? c.NEXTAUTH_URL ?? null;
 }
 
 /**
@@ -72,10 +58,10 @@ function configuredUrl(env: Env): URL | null {
  * PORT, which is right for a local install. Never a request header: a forged Host or
  * X-Forwarded-Host would put an attacker's domain, and the victim's token, in our mail.
  */
-export function linkBaseUrl(env: Env = process.env): string {
-  const configured = configuredUrl(env);
+export function linkBaseUrl(c: Config = config()): string {
+  const configured = configuredUrl(c);
   if (configured) return configured.origin;
-  return `http://localhost:${Number(env.PORT) || 3000}`;
+  return `http://localhost:${c.PORT}`;
 }
 
 export function isLocalUrl(url: URL): boolean {
@@ -87,9 +73,9 @@ export function isLocalUrl(url: URL): boolean {
 export class ConfigurationError extends Error {}
 
 /** Called at start-up: a public deployment whose email proves nothing must not start. */
-export function checkEmailConfiguration(env: Env = process.env): void {
-  const url = configuredUrl(env);
-  const mode = emailMode(env);
+export function checkEmailConfiguration(c: Config = config()): void {
+  const url = configuredUrl(c);
+  const mode = emailMode(c);
   if (mode === "resend" || !url || isLocalUrl(url)) return;
   throw new ConfigurationError(
     `APP_URL is ${url.origin}, a public address, but no mail provider is configured. ` +

@@ -1,4 +1,5 @@
 import { Resend } from "resend";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { emailMode } from "./mode";
 
@@ -25,7 +26,7 @@ export function emailDeliveryConfigured(): boolean {
 
 let client: Resend | null = null;
 function resend(): Resend {
-  client ??= new Resend(process.env.RESEND_API_KEY!.trim());
+  client ??= new Resend(config().RESEND_API_KEY!);
   return client;
 }
 
@@ -33,7 +34,7 @@ export async function sendEmail(email: Email): Promise<SendResult> {
   if (emailDeliveryConfigured()) {
     try {
       const { data, error } = await resend().emails.send({
-        from: process.env.EMAIL_FROM?.trim() || DEFAULT_FROM,
+        from: config().EMAIL_FROM || DEFAULT_FROM,
         to: email.to,
         subject: email.subject,
         text: email.text,

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { dbConfig, dbReady } from "@/lib/db";
 import { InngestDriver } from "./inngest-driver";
 import { PgBossDriver } from "./pgboss-driver";
@@ -28,7 +29,7 @@ function createDriver(): JobDriver {
   if (jobDriverKind() === "inngest") return lazyInngestDriver();
   return new PgBossDriver({
     database: dbConfig(),
-    schema: process.env.PGBOSS_SCHEMA?.trim() || undefined,
+    schema: config().PGBOSS_SCHEMA,
     lookup: getJob,
   });
 }

@@ -5,7 +5,8 @@
  * so runs go one at a time on their own browser, never inside the page pool.
  */
 import type { Config, Flags } from "lighthouse";
-import { CHROMIUM_ARGS, chromiumPathFromEnv, intEnv } from "@/lib/page/config";
+import { config, type Config as Settings } from "@/lib/config";
+import { CHROMIUM_ARGS } from "@/lib/page/config";
 import type { LighthouseDevice } from "./types";
 
 export interface LighthouseConfig {
@@ -20,12 +21,12 @@ export interface LighthouseConfig {
   launchTimeoutMs: number;
 }
 
-export function lighthouseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LighthouseConfig {
+export function lighthouseConfigFromEnv(c: Settings = config()): LighthouseConfig {
   return {
-    chromiumPath: chromiumPathFromEnv(env),
-    concurrency: intEnv(env, "LIGHTHOUSE_CONCURRENCY", 1),
-    browserMaxRuns: intEnv(env, "LIGHTHOUSE_BROWSER_MAX_RUNS", 20),
-    timeoutMs: intEnv(env, "LIGHTHOUSE_TIMEOUT_MS", 45_000, 5_000),
+    chromiumPath: c.CHROMIUM_PATH,
+    concurrency: c.LIGHTHOUSE_CONCURRENCY,
+    browserMaxRuns: c.LIGHTHOUSE_BROWSER_MAX_RUNS,
+    timeoutMs: c.LIGHTHOUSE_TIMEOUT_MS,
     launchTimeoutMs: 20_000,
   };
 }

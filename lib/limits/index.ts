@@ -19,6 +19,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { config, type Config } from "@/lib/config";
 import { databaseConfig } from "@/lib/db/config";
 import { newPgPool } from "@/lib/db/pg-pool";
 import { dropSingleton, singleton } from "@/lib/singleton";
@@ -46,9 +47,9 @@ export interface Limiter {
 export type LimitStore = "redis" | "postgres" | "memory";
 
 /** The store this process uses; shown at start-up and in docs/deploy.md. */
-export function limitStore(env: NodeJS.ProcessEnv = process.env): LimitStore {
-  if (env.REDIS_URL) return "redis";
-  return databaseConfig(env).kind === "postgres" ? "postgres" : "memory";
+export function limitStore(c: Config = config()): LimitStore {
+  if (c.REDIS_URL) return "redis";
+  return databaseConfig(c).kind === "postgres" ? "postgres" : "memory";
 }
 
 const TABLE = "rate_limits";
@@ -62,7 +63,7 @@ const shared = (): Shared => singleton("limits", (): Shared => ({ limiters: new 
 
 function redisClient(): Redis {
   const s = shared();
-  return (s.redis ??= new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 }));
+  return (s.redis ??= new Redis(config().REDIS_URL!, { maxRetriesPerRequest: 2 }));
 }
 
 function pgPool(): pg.Pool {
@@ -71,10 +72,15 @@ function pgPool(): pg.Pool {
   // commits do not wait for the disk: a crash may forget the last fraction of a second of counts,
   // which a rate limit can afford, and no hit waits for an fsync.
   return (s.pool ??= newPgPool({
-    connectionString: process.env.DATABASE_URL,
+    connectionString: postgresUrl(),
     max: 4,
     options: "-c synchronous_commit=off",
   }));
+}
+
+function postgresUrl(): string | undefined {
+  const db = databaseConfig();
+  return db.kind === "postgres" ? db.url : undefined;
 }
 
 /**

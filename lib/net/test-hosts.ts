@@ -7,47 +7,20 @@
  * reserved `.test` TLD go to that address, port 80 -> HTTP_PORT and
  * 443 -> HTTPS_PORT. Nothing else about egress changes.
  *
- * The variable is read on every call (not at import) so a test can start its
- * servers on random ports first and set the variable afterwards.
+ * The variable is parsed with the rest of the configuration (lib/config); a test
+ * that starts its servers on random ports sets it afterwards and calls reloadConfig().
  *
  * Only a loopback address is accepted: the mapping exists to reach test sites on
  * this machine, and honouring any address would let whoever sets the variable
  * point every `.test` fetch at an internal host past the egress guard.
  */
-import net from "node:net";
-import ipaddr from "ipaddr.js";
+import { config, type Config, type TestHostsConfig } from "@/lib/config";
 
-export interface TestHostsConfig {
-  address: string;
-  httpPort: number;
-  httpsPort: number;
-}
+export type { TestHostsConfig } from "@/lib/config";
 
-/** Parsed PAGE_TEST_HOSTS, or null when unset/empty. Throws on a malformed value: a typo must be loud, not silently "unset". */
-export function testHostsConfig(env: NodeJS.ProcessEnv = process.env): TestHostsConfig | null {
-  const raw = env.PAGE_TEST_HOSTS?.trim();
-  if (!raw) return null;
-  // Split from the right so an IPv6 address (which contains colons) also works.
-  const parts = raw.split(":");
-  const httpsPort = Number(parts.pop());
-  const httpPort = Number(parts.pop());
-  const address = parts.join(":").replace(/^\[|\]$/g, "");
-  const okPort = (p: number) => Number.isInteger(p) && p > 0 && p < 65536;
-  if (!net.isIP(address) || !okPort(httpPort) || !okPort(httpsPort)) {
-    throw new Error(`PAGE_TEST_HOSTS must look like 127.0.0.1:HTTP_PORT:HTTPS_PORT; got '${raw}'.`);
-  }
-  if (!isLoopback(address)) {
-    throw new Error(
-      `PAGE_TEST_HOSTS may only map .test hosts to a loopback address (127.0.0.0/8 or ::1); got '${address}'.`,
-    );
-  }
-  return { address, httpPort, httpsPort };
-}
-
-/** 127.0.0.0/8, ::1, and the IPv4-mapped form of 127.0.0.0/8 (::ffff:127.0.0.1). */
-function isLoopback(address: string): boolean {
-  const parsed = ipaddr.process(address); // unwraps IPv4-mapped IPv6
-  return parsed.range() === "loopback";
+/** Parsed PAGE_TEST_HOSTS, or null when unset/empty (a malformed value fails the configuration: lib/config/structured.ts). */
+export function testHostsConfig(c: Config = config()): TestHostsConfig | null {
+  return c.PAGE_TEST_HOSTS;
 }
 
 export const TEST_HOSTS_WARNING =
@@ -58,10 +31,10 @@ export const TEST_HOSTS_WARNING =
  * valid one is announced on every start, so a forgotten test setting is seen in production logs.
  */
 export function checkTestHostsAtStart(
-  env: NodeJS.ProcessEnv = process.env,
+  c: Config = config(),
   warn: (message: string) => void = console.warn,
 ): void {
-  const cfg = testHostsConfig(env);
+  const cfg = testHostsConfig(c);
   if (cfg) warn(`${TEST_HOSTS_WARNING} (${cfg.address}, ports ${cfg.httpPort}/${cfg.httpsPort})`);
 }
 

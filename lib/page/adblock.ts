@@ -11,12 +11,13 @@ import fs from "node:fs";
 import type { Page, Route } from "playwright-core";
 import { PlaywrightBlocker, fromPlaywrightDetails } from "@ghostery/adblocker-playwright";
 import { BUILT_IN_AD_LIST } from "./adblock-list";
+import { config } from "@/lib/config";
 import { singleton } from "@/lib/singleton";
 
 /** The engine, built on first use from ADBLOCK_LIST_FILE when set, else the built-in list. */
 export function adBlocker(): PlaywrightBlocker {
   return singleton("adBlocker", () => {
-    const file = process.env.ADBLOCK_LIST_FILE?.trim();
+    const file = config().ADBLOCK_LIST_FILE;
     const text = file ? fs.readFileSync(file, "utf8") : BUILT_IN_AD_LIST;
     return PlaywrightBlocker.parse(text, { loadCosmeticFilters: true, loadNetworkFilters: true });
   });

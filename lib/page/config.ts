@@ -3,6 +3,7 @@
  * measured 2-core machine (docs/architecture.md §2): 1–2 pages at a time saturate two cores.
  */
 import os from "node:os";
+import { config, type Config } from "@/lib/config";
 
 /**
  * The features Playwright 1.65 disables (its chromiumSwitches.ts). Chromium keeps only the LAST
@@ -71,32 +72,23 @@ export interface PoolConfig {
   maxContexts: number;
 }
 
-/** An integer setting from the environment; a malformed value is an error, not the default. */
-export function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}; got '${raw}'.`);
-  return n;
+export function chromiumPathFromEnv(c: Config = config()): string {
+  return c.CHROMIUM_PATH;
 }
 
-export function chromiumPathFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CHROMIUM_PATH?.trim() || "/usr/lib/chromium/chromium";
-}
-
-export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PoolConfig {
+export function poolConfigFromEnv(c: Config = config()): PoolConfig {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   // One page per core: on 2 cores, 4 pages at once gave fewer visits per second than 2 (each page
   // also costs its renderer, routing and the egress proxy; bench/hot-path.ts, docs/decisions.md).
-  const concurrency = intEnv(env, "PAGE_CONCURRENCY", Math.max(1, cores));
+  const concurrency = c.PAGE_CONCURRENCY ?? Math.max(1, cores);
   return {
-    chromiumPath: chromiumPathFromEnv(env),
+    chromiumPath: c.CHROMIUM_PATH,
     concurrency,
-    hostMaxSlots: intEnv(env, "PAGE_HOST_MAX_SLOTS", Math.ceil(concurrency / 2)),
-    contextMaxPages: intEnv(env, "PAGE_CONTEXT_MAX_PAGES", 200),
-    browserMaxJobs: intEnv(env, "PAGE_BROWSER_MAX_JOBS", 1000),
-    maxContexts: intEnv(env, "PAGE_MAX_CONTEXTS", 8),
-    browserMaxRssMb: intEnv(env, "PAGE_BROWSER_MAX_RSS_MB", 2048, 0),
-    memoryCheckEvery: intEnv(env, "PAGE_MEMORY_CHECK_EVERY", 20),
+    hostMaxSlots: c.PAGE_HOST_MAX_SLOTS ?? Math.ceil(concurrency / 2),
+    contextMaxPages: c.PAGE_CONTEXT_MAX_PAGES,
+    browserMaxJobs: c.PAGE_BROWSER_MAX_JOBS,
+    maxContexts: c.PAGE_MAX_CONTEXTS,
+    browserMaxRssMb: c.PAGE_BROWSER_MAX_RSS_MB,
+    memoryCheckEvery: c.PAGE_MEMORY_CHECK_EVERY,
   };
 }

@@ -7,42 +7,24 @@
  * The exit's name is the proxy username the page's browser context sends to the egress proxy,
  * which chains the already-checked connection through that upstream (lib/net/proxy-upstream.ts).
  */
+import { config, type Config, type ResidentialExit } from "@/lib/config";
 import { OperationFailure } from "@/lib/failures";
 import type { UpstreamMap } from "@/lib/net/egress-proxy";
 import { singleton } from "@/lib/singleton";
 
-export interface ResidentialExit {
-  name: string;
-  host: string;
-  port: number;
-}
+export { parseResidentialExits, type ResidentialExit } from "@/lib/config";
 
 export interface ExitLease {
   name: string;
   release(): void;
 }
 
-/** Parse `host:port[,host:port…]`; a malformed entry throws (a typo must not silently shrink the pool). */
-export function parseResidentialExits(raw: string | undefined): ResidentialExit[] {
-  const items = (raw ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return items.map((item, i) => {
-    const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(item);
-    const port = Number(m?.[2]);
-    if (!m || port < 1 || port > 65535)
-      throw new Error(`RESIDENTIAL_EXITS entry '${item}' is not host:port.`);
-    return { name: `exit-${i + 1}`, host: m[1]!.replace(/^\[|\]$/g, ""), port };
-  });
-}
-
 export function upstreamsFor(exits: readonly ResidentialExit[]): UpstreamMap {
   return Object.fromEntries(exits.map((e) => [e.name, { host: e.host, port: e.port }]));
 }
 
-export function residentialUpstreamsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamMap {
-  return upstreamsFor(parseResidentialExits(env.RESIDENTIAL_EXITS));
+export function residentialUpstreamsFromEnv(c: Config = config()): UpstreamMap {
+  return upstreamsFor(c.RESIDENTIAL_EXITS);
 }
 
 /** Which exits are in use. One visit per exit at a time, handed out round-robin. */
@@ -82,8 +64,5 @@ export class ResidentialExits {
 
 /** The process-wide exit pool from RESIDENTIAL_EXITS (the same list the browser pool's egress proxy uses). */
 export function getResidentialExits(): ResidentialExits {
-  return singleton(
-    "residentialExits",
-    () => new ResidentialExits(parseResidentialExits(process.env.RESIDENTIAL_EXITS)),
-  );
+  return singleton("residentialExits", () => new ResidentialExits(config().RESIDENTIAL_EXITS));
 }

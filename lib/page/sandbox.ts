@@ -16,6 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LaunchOptions } from "playwright-core";
+import { config, type Config } from "@/lib/config";
 import { CHROMIUM_ARGS } from "./config";
 
 export const DEFAULT_BROWSER_USER = "ptd-browser";
@@ -43,9 +44,9 @@ export function systemUserExists(name: string): boolean {
   }
 }
 
-function wrapperPath(env: NodeJS.ProcessEnv): string {
+function wrapperPath(c: Config): string {
   return (
-    env.CHROMIUM_WRAPPER?.trim() ||
+    c.CHROMIUM_WRAPPER ||
     path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "chromium-sandboxed.sh")
   );
 }
@@ -54,9 +55,9 @@ function wrapperPath(env: NodeJS.ProcessEnv): string {
  * The launch recipe for `chromiumPath`. Throws (rather than falling back to root) when the server
  * runs as root and the browser user does not exist.
  */
-export function chromiumLaunch(chromiumPath: string, env: NodeJS.ProcessEnv = process.env): ChromiumLaunch {
+export function chromiumLaunch(chromiumPath: string, c: Config = config()): ChromiumLaunch {
   const isRoot = process.getuid?.() === 0;
-  const wanted = env.BROWSER_USER?.trim() || DEFAULT_BROWSER_USER;
+  const wanted = c.BROWSER_USER || DEFAULT_BROWSER_USER;
   if (isRoot && !systemUserExists(wanted)) {
     throw new Error(
       `Chromium will not run as root: create the system user '${wanted}' ` +
@@ -66,15 +67,15 @@ export function chromiumLaunch(chromiumPath: string, env: NodeJS.ProcessEnv = pr
   const user = isRoot ? wanted : null;
   // The explicit opt-out, for containers whose runtime forbids user namespaces and is itself the
   // sandbox. Never the default, and refused as root (Chromium as root is exactly what we avoid).
-  const optOut = env.CHROMIUM_SANDBOX?.trim() === "off" && !isRoot;
+  const optOut = c.CHROMIUM_SANDBOX === "off" && !isRoot;
   return {
-    executablePath: wrapperPath(env),
+    executablePath: wrapperPath(c),
     args: optOut ? ["--no-sandbox"] : [],
     env: {
       PATH: "/usr/local/bin:/usr/bin:/bin",
-      LANG: env.LANG || "C.UTF-8",
-      ...(env.TZ && { TZ: env.TZ }),
-      ...(!user && env.HOME && { HOME: env.HOME }),
+      LANG: c.LANG || "C.UTF-8",
+      ...(c.TZ && { TZ: c.TZ }),
+      ...(!user && c.HOME && { HOME: c.HOME }),
       PTD_CHROMIUM: chromiumPath,
       ...(user && { PTD_BROWSER_USER: user }),
     },

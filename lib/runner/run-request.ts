@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { enqueue } from "@/lib/jobs";
 import { encodeResult } from "@/lib/store/encode";
@@ -6,7 +7,6 @@ import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor } from "@/lib/store/keys";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
-import { DEFAULT_MAX_TOTAL_MS } from "@/lib/page/politeness";
 import { RUN_REQUEST_JOB } from "./job-names";
 import { completeRequest } from "./complete-request";
 import { executeOperations, type OpOutcome, type Outcome } from "./execute";
@@ -21,7 +21,7 @@ export interface RunRequestJob extends VisitJobState {
 
 /** Ten minutes from acceptance (docs/spec.md §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
 export function retryWindowMs(): number {
-  return Number(process.env.POLITENESS_MAX_TOTAL_MS ?? DEFAULT_MAX_TOTAL_MS);
+  return config().POLITENESS_MAX_TOTAL_MS;
 }
 
 /**

@@ -3,6 +3,7 @@
  * answer, proxy.ts adds the per-request page policy (it needs a fresh nonce each time).
  * docs/security.md explains the threat each one answers.
  */
+import { config } from "../config";
 import { ENDPOINTS, SITE_ENDPOINTS } from "../schemas/operations";
 
 /** On every answer: no MIME sniffing, no clickjacking, no full URLs (tokens, ids) leaking to other sites. */
@@ -40,7 +41,7 @@ export const API_PATH_SOURCES = [
  * 'self' (an injected <base> could re-point nonced scripts): the preview makes its addresses
  * absolute instead (lib/dashboard/preview-html.ts).
  */
-export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+export function pageCsp(nonce: string, dev = config().NODE_ENV === "development"): string {
   return [
     "default-src 'self'",
     // 'unsafe-eval' only in `next dev`: React rebuilds server error stacks with eval there.

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { config } from "@/lib/config";
 import { noteListeningAddress } from "@/lib/email/mode";
 import { operationEndpoint, resultEndpoint } from "@/lib/api/pipeline";
 import { ENDPOINTS } from "@/lib/schemas/operations";
@@ -44,7 +45,7 @@ function patchServerEmit(): true {
   );
   const result = resultEndpoint();
   // `next dev` recompiles the route files on change: there they keep answering (the stamp stays).
-  const direct = process.env.NODE_ENV === "production";
+  const direct = config().NODE_ENV === "production";
   const route = (method: string | undefined, pathname: string): Handler | null => {
     // Only origin-form targets ("/api/html"): the egress proxy's absolute-form requests never match.
     const parts = pathname.split("/");

@@ -1,3 +1,4 @@
+import { config, type Config } from "@/lib/config";
 import { databaseConfig } from "@/lib/db/config";
 
 /**
@@ -10,15 +11,10 @@ import { databaseConfig } from "@/lib/db/config";
  */
 export type ProcessRole = "all" | "web" | "worker";
 
-const ROLES: readonly ProcessRole[] = ["all", "web", "worker"];
-
-export function processRole(env: NodeJS.ProcessEnv = process.env): ProcessRole {
-  const raw = env.PROCESS_ROLE?.trim().toLowerCase() || "all";
-  if (!(ROLES as readonly string[]).includes(raw)) {
-    throw new Error(`PROCESS_ROLE must be one of ${ROLES.join(", ")} (got "${env.PROCESS_ROLE}")`);
-  }
-  const role = raw as ProcessRole;
-  if (role !== "all" && databaseConfig(env).kind !== "postgres") {
+/** The role (lib/config checks it is one of the three); throws when it needs a database it lacks. */
+export function processRole(c: Config = config()): ProcessRole {
+  const role: ProcessRole = c.PROCESS_ROLE;
+  if (role !== "all" && databaseConfig(c).kind !== "postgres") {
     throw new Error(
       `PROCESS_ROLE=${role} needs DATABASE_URL=postgres://…: the embedded database belongs to one process, ` +
         `so its jobs can only run where it is open (use PROCESS_ROLE=all).`,

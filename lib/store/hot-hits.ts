@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { listen, listeningTo } from "@/lib/db/listen";
 import { singleton } from "@/lib/singleton";
 import type { QuotaUsage } from "./results";
@@ -42,7 +43,7 @@ const state = singleton("store.hot-hits", (): State => ({
 }));
 
 function maxBytes(): number {
-  return Number(process.env.HOT_HITS_MB ?? 64) * 1024 * 1024;
+  return config().HOT_HITS_MB * 1024 * 1024;
 }
 
 /** Whether kept copies may be used: only while this process hears every change. */

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { db, type Prisma } from "@/lib/db";
 import { transaction } from "@/lib/jobs";
 import { decodeResult } from "@/lib/store/encode";
@@ -15,7 +16,7 @@ export const MAX_DELIVERY_ATTEMPTS = 36;
 
 /** Seconds before attempt `attempt + 1`: from WEBHOOK_RETRY_DELAY_SECONDS (10), doubling, capped at 1 h. */
 export function retryDelaySeconds(attempt: number): number {
-  const first = Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10);
+  const first = config().WEBHOOK_RETRY_DELAY_SECONDS;
   return Math.min(first * 2 ** (attempt - 1), 3600);
 }
 

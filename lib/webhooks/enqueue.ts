@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import type { Prisma } from "@/lib/db";
 import { enqueue, type EnqueueOptions } from "@/lib/jobs";
 import { laneKey, type DeliveryLane } from "./destination";
@@ -6,7 +7,7 @@ export const WEBHOOK_JOB = "deliver-webhook";
 
 /** Deliveries a project may have waiting; more are recorded as failed unsent (docs/webhooks.md). */
 export function maxPendingPerProject(): number {
-  return Number(process.env.WEBHOOK_MAX_PENDING_PER_PROJECT ?? 1000);
+  return config().WEBHOOK_MAX_PENDING_PER_PROJECT;
 }
 
 /**

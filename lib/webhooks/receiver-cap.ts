@@ -6,14 +6,14 @@
  * worker or spending an attempt (deliver.ts re-enqueues them in their own lane), and the next free
  * place goes to whichever comes back first, so no tenant can keep the receiver to itself.
  */
+import { config } from "@/lib/config";
 import { singleton } from "@/lib/singleton";
 
 /** Attempts in flight per destination, one map per process (whichever bundle asks). */
 const inFlightMap = () => singleton("webhooks.receiver-cap", () => new Map<string, number>());
 
 export function maxPerReceiver(): number {
-  const n = Number(process.env.WEBHOOK_MAX_PER_RECEIVER ?? 2);
-  return Number.isInteger(n) && n > 0 ? n : 2;
+  return config().WEBHOOK_MAX_PER_RECEIVER;
 }
 
 /** Take a place at `destination`; null when it is full (try again shortly). */

@@ -16,6 +16,7 @@ import {
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { checkResetToken, requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
 import { hashEmailToken } from "@/lib/auth/tokens";
+import { reloadConfig } from "@/lib/config";
 
 const BASE = "http://127.0.0.1:3999";
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
@@ -23,6 +24,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 beforeAll(async () => {
   process.env.DATABASE_URL = "pglite:memory://reset-invite";
   delete process.env.RESEND_API_KEY;
+  reloadConfig();
   await dbReady();
 });
 afterAll(closeDb);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseConfig, reloadConfig } from "@/lib/config";
 import { clientAddress, trustedProxyHops } from "@/lib/auth/client-address";
 import { handleAdminRequest, isLoopbackPeer, tokenMatches } from "@/lib/admin/endpoint";
 import { makePrivate } from "@/lib/db/permissions";
@@ -12,52 +13,61 @@ import { PEER_HEADER } from "@/lib/server/peer-address";
 describe("client address", () => {
   const h = (o: Record<string, string>) => new Headers(o);
   it("is the socket peer by default, whatever X-Forwarded-For claims", () => {
-    expect(clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "1.2.3.4" }), {})).toBe(
-      "127.0.0.1",
+    expect(
+      clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "1.2.3.4" }), parseConfig({})),
+    ).toBe("127.0.0.1");
+    expect(clientAddress(h({ [PEER_HEADER]: "::ffff:10.0.0.7" }), parseConfig({}))).toBe("10.0.0.7");
+    expect(clientAddress(h({ [PEER_HEADER]: "2001:db8:1:2:aaaa::1" }), parseConfig({}))).toBe(
+      "2001:db8:1:2::/64",
     );
-    expect(clientAddress(h({ [PEER_HEADER]: "::ffff:10.0.0.7" }), {})).toBe("10.0.0.7");
-    expect(clientAddress(h({ [PEER_HEADER]: "2001:db8:1:2:aaaa::1" }), {})).toBe("2001:db8:1:2::/64");
-    expect(clientAddress(h({}), {})).toBe("unknown");
+    expect(clientAddress(h({}), parseConfig({}))).toBe("unknown");
   });
   it("with TRUST_PROXY=N, the address the outermost trusted proxy appended", () => {
     const headers = h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "9.9.9.9, 198.51.100.7, 10.0.0.2" });
-    expect(clientAddress(headers, { TRUST_PROXY: "1" })).toBe("10.0.0.2");
-    expect(clientAddress(headers, { TRUST_PROXY: "2" })).toBe("198.51.100.7");
+    expect(clientAddress(headers, parseConfig({ TRUST_PROXY: "1" }))).toBe("10.0.0.2");
+    expect(clientAddress(headers, parseConfig({ TRUST_PROXY: "2" }))).toBe("198.51.100.7");
     expect(
-      clientAddress(h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "junk" }), { TRUST_PROXY: "true" }),
+      clientAddress(
+        h({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "junk" }),
+        parseConfig({ TRUST_PROXY: "true" }),
+      ),
     ).toBe("127.0.0.1");
-    expect(trustedProxyHops({ TRUST_PROXY: "false" })).toBe(0);
-    expect(trustedProxyHops({})).toBe(0);
+    expect(trustedProxyHops(parseConfig({ TRUST_PROXY: "false" }))).toBe(0);
+    expect(trustedProxyHops(parseConfig({}))).toBe(0);
   });
   it("reads next-auth's plain header objects too", () => {
-    expect(clientAddress({ [PEER_HEADER]: "192.0.2.1" }, {})).toBe("192.0.2.1");
+    expect(clientAddress({ [PEER_HEADER]: "192.0.2.1" }, parseConfig({}))).toBe("192.0.2.1");
   });
 });
 
 describe("email mode and links", () => {
   it("the dev outbox is on only when asked, and a provider wins", () => {
-    expect(emailMode({})).toBe("log-only");
-    expect(emailMode({ EMAIL_DEV_OUTBOX: "1" })).toBe("dev-outbox");
-    expect(emailMode({ EMAIL_DEV_OUTBOX: "1", RESEND_API_KEY: "re_x" })).toBe("resend");
+    expect(emailMode(parseConfig({}))).toBe("log-only");
+    expect(emailMode(parseConfig({ EMAIL_DEV_OUTBOX: "1" }))).toBe("dev-outbox");
+    expect(emailMode(parseConfig({ EMAIL_DEV_OUTBOX: "1", RESEND_API_KEY: "re_x" }))).toBe("resend");
   });
   it("links come from APP_URL or the local port, never from a request", () => {
-    expect(linkBaseUrl({ APP_URL: "https://api.example.com/some/path" })).toBe("https://api.example.com");
-    expect(linkBaseUrl({ PORT: "4000" })).toBe("http://localhost:4000");
-    expect(linkBaseUrl({})).toBe("http://localhost:3000");
+    expect(linkBaseUrl(parseConfig({ APP_URL: "https://api.example.com/some/path" }))).toBe(
+      "https://api.example.com",
+    );
+    expect(linkBaseUrl(parseConfig({ PORT: "4000" }))).toBe("http://localhost:4000");
+    expect(linkBaseUrl(parseConfig({}))).toBe("http://localhost:3000");
   });
   it("a public APP_URL without a mail provider refuses to start", () => {
-    expect(() => checkEmailConfiguration({ APP_URL: "https://api.example.com" })).toThrow(/RESEND_API_KEY/);
+    expect(() => checkEmailConfiguration(parseConfig({ APP_URL: "https://api.example.com" }))).toThrow(
+      /RESEND_API_KEY/,
+    );
     expect(() =>
-      checkEmailConfiguration({ APP_URL: "https://api.example.com", EMAIL_DEV_OUTBOX: "1" }),
+      checkEmailConfiguration(parseConfig({ APP_URL: "https://api.example.com", EMAIL_DEV_OUTBOX: "1" })),
     ).toThrow(/local installs only/);
     expect(() =>
-      checkEmailConfiguration({ APP_URL: "https://api.example.com", RESEND_API_KEY: "re_x" }),
+      checkEmailConfiguration(parseConfig({ APP_URL: "https://api.example.com", RESEND_API_KEY: "re_x" })),
     ).not.toThrow();
-    expect(() => checkEmailConfiguration({ APP_URL: "http://127.0.0.1:3000" })).not.toThrow();
+    expect(() => checkEmailConfiguration(parseConfig({ APP_URL: "http://127.0.0.1:3000" }))).not.toThrow();
     expect(() =>
-      checkEmailConfiguration({ APP_URL: "http://localhost:3000", EMAIL_DEV_OUTBOX: "1" }),
+      checkEmailConfiguration(parseConfig({ APP_URL: "http://localhost:3000", EMAIL_DEV_OUTBOX: "1" })),
     ).not.toThrow();
-    expect(() => checkEmailConfiguration({})).not.toThrow();
+    expect(() => checkEmailConfiguration(parseConfig({}))).not.toThrow();
   });
 });
 
@@ -114,6 +124,7 @@ describe("admin endpoint refusals", () => {
   it("runs raw SQL only in test mode (PTD_TEST_SQL=1)", async () => {
     const saved = process.env.PTD_TEST_SQL;
     delete process.env.PTD_TEST_SQL;
+    reloadConfig();
     try {
       const sql = { ...base, peer: "127.0.0.1", body: '{"sql":"SELECT 1"}' };
       expect(await handleAdminRequest(sql, token, noSql)).toMatchObject({
@@ -121,6 +132,7 @@ describe("admin endpoint refusals", () => {
         reply: { error: "forbidden" },
       });
       process.env.PTD_TEST_SQL = "1";
+      reloadConfig();
       expect(await handleAdminRequest(sql, token, async () => [{ one: 1 }])).toEqual({
         status: 200,
         reply: { ok: true, result: [{ one: 1 }] },
@@ -128,6 +140,7 @@ describe("admin endpoint refusals", () => {
     } finally {
       if (saved === undefined) delete process.env.PTD_TEST_SQL;
       else process.env.PTD_TEST_SQL = saved;
+      reloadConfig();
     }
   });
 });

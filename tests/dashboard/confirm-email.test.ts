@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db, dbReady } from "@/lib/db";
 import { confirmEmailToken, sendConfirmationEmail } from "@/lib/auth/confirm-email";
 import { outboxFor } from "@/lib/email/outbox";
+import { reloadConfig } from "@/lib/config";
 
 /** Email confirmation and the dev outbox on an in-memory embedded database. */
 describe("email confirmation", () => {
   beforeAll(async () => {
     process.env.DATABASE_URL = "pglite:memory://confirm-email";
     delete process.env.RESEND_API_KEY;
+    reloadConfig();
     await dbReady();
   });
   afterAll(closeDb);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadConfig } from "@/lib/config";
 
 /** docs/spec.md §4.2, §8: results are kept 30 days; after that the body goes, the record (and its 410) stays. */
 describe("result retention", () => {
   beforeAll(() => {
     process.env.DATABASE_URL = "pglite:memory://retention";
+    reloadConfig();
   });
   afterAll(async () => {
     const { closeDb } = await import("@/lib/db");

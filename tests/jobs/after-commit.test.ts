@@ -1,6 +1,7 @@
 import { Inngest } from "inngest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { InngestDriver } from "@/lib/jobs/inngest-driver";
+import { reloadConfig } from "@/lib/config";
 
 /**
  * With Inngest an event leaves over HTTP and cannot join a database transaction: enqueue with `tx`
@@ -14,6 +15,7 @@ describe("Inngest enqueue inside a transaction", () => {
 
   beforeAll(() => {
     process.env.DATABASE_URL = "pglite:memory://after-commit";
+    reloadConfig();
   });
   afterAll(async () => {
     const { closeDb } = await import("@/lib/db");

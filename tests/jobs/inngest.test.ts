@@ -2,6 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { Inngest } from "inngest";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseConfig, reloadConfig } from "@/lib/config";
 import { defineJob, forgetJob } from "@/lib/jobs/registry";
 import {
   createJobFunction,
@@ -214,15 +215,20 @@ describe("InngestDriver and the function list", () => {
       expect(await res.json()).toMatchObject({ function_count: functions.length, mode: "dev" });
     } finally {
       vi.unstubAllEnvs();
+      reloadConfig();
     }
   });
 
   it("selects Inngest only when keys or a dev server are configured", () => {
-    expect(jobDriverKind({})).toBe("pg-boss");
-    expect(jobDriverKind({ INNGEST_EVENT_KEY: "k" })).toBe("inngest");
-    expect(jobDriverKind({ INNGEST_SIGNING_KEY: "s" })).toBe("inngest");
-    expect(jobDriverKind({ INNGEST_DEV: "1" })).toBe("pg-boss");
-    expect(jobDriverKind({ INNGEST_DEV: "1", INNGEST_BASE_URL: "http://127.0.0.1:8288" })).toBe("inngest");
-    expect(jobDriverKind({ INNGEST_DEV: "0", INNGEST_BASE_URL: "http://127.0.0.1:8288" })).toBe("pg-boss");
+    expect(jobDriverKind(parseConfig({}))).toBe("pg-boss");
+    expect(jobDriverKind(parseConfig({ INNGEST_EVENT_KEY: "k" }))).toBe("inngest");
+    expect(jobDriverKind(parseConfig({ INNGEST_SIGNING_KEY: "s" }))).toBe("inngest");
+    expect(jobDriverKind(parseConfig({ INNGEST_DEV: "1" }))).toBe("pg-boss");
+    expect(jobDriverKind(parseConfig({ INNGEST_DEV: "1", INNGEST_BASE_URL: "http://127.0.0.1:8288" }))).toBe(
+      "inngest",
+    );
+    expect(jobDriverKind(parseConfig({ INNGEST_DEV: "0", INNGEST_BASE_URL: "http://127.0.0.1:8288" }))).toBe(
+      "pg-boss",
+    );
   });
 });

@@ -11,6 +11,7 @@ import { runOperations } from "@/lib/operations";
 import { lighthouse } from "@/lib/operations/lighthouse";
 import { getBrowserPool, shutdownBrowserPool } from "@/lib/page/browser-pool";
 import { startLighthouseSite, type LighthouseSite } from "./site";
+import { reloadConfig } from "@/lib/config";
 
 let site: LighthouseSite;
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   site = await startLighthouseSite();
   // Before anything starts the egress proxy: it maps `.test` names through this variable.
   process.env.PAGE_TEST_HOSTS = site.hostsEnv;
+  reloadConfig();
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeLimits, limiter, limitStore } from "@/lib/limits";
 import { PG_URL } from "../jobs/helpers";
+import { reloadConfig } from "@/lib/config";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -54,6 +55,7 @@ describe.each(stores)("limits on $label", ({ env }) => {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
+    reloadConfig();
   };
   afterEach(async () => {
     await closeLimits();
@@ -102,6 +104,7 @@ describe("limits on a fresh PostgreSQL database", () => {
     url.pathname = `/${database}`;
     process.env.DATABASE_URL = url.toString();
     delete process.env.REDIS_URL;
+    reloadConfig();
     try {
       expect(limitStore()).toBe("postgres");
       const rules = Array.from({ length: 8 }, () =>
@@ -122,6 +125,7 @@ describe("limits on a fresh PostgreSQL database", () => {
       if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = saved.DATABASE_URL;
       if (saved.REDIS_URL !== undefined) process.env.REDIS_URL = saved.REDIS_URL;
+      reloadConfig();
       await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
       await admin.end();
     }

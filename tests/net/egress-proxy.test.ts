@@ -26,6 +26,7 @@ import {
   type Canary,
   type Site,
 } from "./helpers";
+import { reloadConfig } from "@/lib/config";
 
 let canary: Canary;
 let site: Site;
@@ -149,6 +150,7 @@ beforeAll(async () => {
   canary = await startCanary();
   site = await startSite(siteHandler);
   process.env.PAGE_TEST_HOSTS = `127.0.0.1:${site.httpPort}:${site.httpsPort}`;
+  reloadConfig();
   upstream = await startUpstream();
   const realLookup = (await import("@/lib/net/resolve")).systemLookup;
   proxy = await startEgressProxy({
@@ -166,6 +168,7 @@ afterAll(async () => {
   await Promise.all([canary?.close(), site?.close(), upstream?.close()]);
   if (savedEnv === undefined) delete process.env.PAGE_TEST_HOSTS;
   else process.env.PAGE_TEST_HOSTS = savedEnv;
+  reloadConfig();
 });
 
 /** Run `action`, then wait for the proxy to report a block matching `match`. */

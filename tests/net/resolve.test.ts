@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { EgressBlockedError } from "@/lib/net/errors";
 import { resolvePublic, type LookupAllFn } from "@/lib/net/resolve";
 import { testHostTarget } from "@/lib/net/test-hosts";
+import { reloadConfig } from "@/lib/config";
 
 const saved = process.env.PAGE_TEST_HOSTS;
 afterEach(() => {
   if (saved === undefined) delete process.env.PAGE_TEST_HOSTS;
   else process.env.PAGE_TEST_HOSTS = saved;
+  reloadConfig();
 });
 
 /** A resolver stub that records the names it was asked for. */
@@ -103,8 +105,10 @@ describe("resolvePublic", () => {
 
   it("maps .test names only when PAGE_TEST_HOSTS is set, never via DNS", async () => {
     delete process.env.PAGE_TEST_HOSTS;
+    reloadConfig();
     expect((await blocked(resolvePublic("site.test", 80, deps))).reason).toBe("not_public");
     process.env.PAGE_TEST_HOSTS = "127.0.0.1:8080:8443";
+    reloadConfig();
     expect(await resolvePublic("site.test", 80, deps)).toEqual({
       address: "127.0.0.1",
       family: 4,
@@ -125,6 +129,7 @@ describe("resolvePublic", () => {
 describe("testHostTarget", () => {
   it("maps 80 and 443 under .test, nothing else", () => {
     process.env.PAGE_TEST_HOSTS = "127.0.0.1:1080:1443";
+    reloadConfig();
     expect(testHostTarget("a.b.test", 80)).toEqual({ address: "127.0.0.1", port: 1080 });
     expect(testHostTarget("a.b.test", 443)).toEqual({ address: "127.0.0.1", port: 1443 });
     expect(testHostTarget("a.b.test", 8080)).toBeNull();
@@ -132,8 +137,10 @@ describe("testHostTarget", () => {
     expect(testHostTarget("example.com", 80)).toBeNull();
     expect(testHostTarget("site.testing", 80)).toBeNull();
     process.env.PAGE_TEST_HOSTS = "[::1]:1080:1443";
+    reloadConfig();
     expect(testHostTarget("site.test", 80)).toEqual({ address: "::1", port: 1080 });
     delete process.env.PAGE_TEST_HOSTS;
+    reloadConfig();
     expect(testHostTarget("site.test", 80)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { EgressBlockedError, SafeFetchError } from "@/lib/net/errors";
 import type { LookupAllFn } from "@/lib/net/resolve";
 import { safeFetch } from "@/lib/net/safe-fetch";
 import { startCanary, startSite, type Canary, type Site } from "./helpers";
+import { reloadConfig } from "@/lib/config";
 
 let site: Site;
 let canary: Canary;
@@ -49,12 +50,14 @@ beforeAll(async () => {
   canary = await startCanary();
   site = await startSite(handler);
   process.env.PAGE_TEST_HOSTS = `127.0.0.1:${site.httpPort}:${site.httpsPort}`;
+  reloadConfig();
 });
 
 afterAll(async () => {
   await Promise.all([site?.close(), canary?.close()]);
   if (savedEnv === undefined) delete process.env.PAGE_TEST_HOSTS;
   else process.env.PAGE_TEST_HOSTS = savedEnv;
+  reloadConfig();
 });
 
 async function refused(p: Promise<unknown>): Promise<EgressBlockedError> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { checkTestHostsAtStart, TEST_HOSTS_WARNING, testHostsConfig } from "@/lib/net/test-hosts";
 
-const env = (value: string | undefined) => ({ ...process.env, PAGE_TEST_HOSTS: value });
+const env = (value: string | undefined) => parseConfig({ ...process.env, PAGE_TEST_HOSTS: value });
 
 describe("PAGE_TEST_HOSTS accepts loopback addresses only", () => {
   it.each(["127.0.0.1", "127.8.9.10", "::1", "[::1]", "::ffff:127.0.0.1"])("accepts %s", (address) => {

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkPublicUrl, normalizeUrl, REPORT_TO_CODES, type UrlRefusalReason } from "@/lib/net/url-policy";
+import { reloadConfig } from "@/lib/config";
 
 const saved = process.env.PAGE_TEST_HOSTS;
 afterEach(() => {
   if (saved === undefined) delete process.env.PAGE_TEST_HOSTS;
   else process.env.PAGE_TEST_HOSTS = saved;
+  reloadConfig();
 });
 
 /** [input, reason] — every one must be refused; `url` always answers invalid_url. */
@@ -150,8 +152,10 @@ describe("checkPublicUrl: accepted", () => {
 
   it("accepts .test only when PAGE_TEST_HOSTS is set", () => {
     delete process.env.PAGE_TEST_HOSTS;
+    reloadConfig();
     expect(checkPublicUrl("http://site.test/").ok).toBe(false);
     process.env.PAGE_TEST_HOSTS = "127.0.0.1:8080:8443";
+    reloadConfig();
     const r = checkPublicUrl("http://site.test./a");
     expect(r.ok && r.url.href).toBe("http://site.test/a");
     expect(checkPublicUrl("https://www.site.test:443/").ok).toBe(true);
@@ -163,7 +167,8 @@ describe("checkPublicUrl: accepted", () => {
 
   it("throws loudly on a malformed PAGE_TEST_HOSTS", () => {
     process.env.PAGE_TEST_HOSTS = "127.0.0.1:8080";
-    expect(() => checkPublicUrl("http://site.test/")).toThrow(/PAGE_TEST_HOSTS/);
+    // The configuration refuses it as it is read (at start, for the server).
+    expect(() => reloadConfig()).toThrow(/PAGE_TEST_HOSTS must look like/);
   });
 });
 

@@ -9,6 +9,7 @@ import { keywords } from "@/lib/operations/keywords";
 import { mainText } from "@/lib/operations/main-text";
 import { summarize } from "@/lib/operations/summarize";
 import { EVAL_DIR, hasEvalArticles } from "./eval-articles";
+import { reloadConfig } from "@/lib/config";
 
 /**
  * The in-page half: main-text.ts's script runs Readability in real Chromium. Pages are set with
@@ -49,6 +50,7 @@ describe.runIf(fs.existsSync(CHROMIUM) && hasEvalArticles())("AI operations on a
   it("reads the main content once and answers both operations from it, built-in without an LLM", async () => {
     vi.stubEnv("LLM_BASE_URL", "");
     vi.stubEnv("LLM_MODEL", "");
+    reloadConfig();
     const { snap, page } = await snapshot(
       fs.readFileSync(path.join(EVAL_DIR, "bbc-1", "source.html"), "utf8"),
     );
@@ -73,6 +75,7 @@ describe.runIf(fs.existsSync(CHROMIUM) && hasEvalArticles())("AI operations on a
       expect(keywordsBy).toBe("builtin");
     } finally {
       vi.unstubAllEnvs();
+      reloadConfig();
       await page.close();
     }
   });

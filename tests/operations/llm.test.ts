@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseConfig, reloadConfig } from "@/lib/config";
 import { extractiveSummary } from "@/lib/ai/extractive";
 import { keyphrases } from "@/lib/ai/keyphrases";
 import { LLM_INPUT_CHARS, llmConfig, promptText, type LlmConfig } from "@/lib/ai/llm";
@@ -23,7 +24,9 @@ let config: LlmConfig;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  config = llmConfig({ LLM_BASE_URL: `${fake.baseUrl}/`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" })!;
+  config = llmConfig(
+    parseConfig({ LLM_BASE_URL: `${fake.baseUrl}/`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" }),
+  )!;
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -35,10 +38,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("LLM configuration", () => {
   it("needs both LLM_BASE_URL and LLM_MODEL", () => {
-    expect(llmConfig({})).toBeNull();
-    expect(llmConfig({ LLM_BASE_URL: "http://x/v1" })).toBeNull();
-    expect(llmConfig({ LLM_MODEL: "m" })).toBeNull();
-    expect(llmConfig({ LLM_BASE_URL: "http://x/v1/", LLM_MODEL: "m" })).toEqual({
+    expect(llmConfig(parseConfig({}))).toBeNull();
+    expect(llmConfig(parseConfig({ LLM_BASE_URL: "http://x/v1" }))).toBeNull();
+    expect(llmConfig(parseConfig({ LLM_MODEL: "m" }))).toBeNull();
+    expect(llmConfig(parseConfig({ LLM_BASE_URL: "http://x/v1/", LLM_MODEL: "m" }))).toEqual({
       baseUrl: "http://x/v1",
       model: "m",
       timeoutMs: 30_000,
@@ -98,6 +101,7 @@ describe("summarize through an OpenAI-compatible API", () => {
     vi.stubEnv("LLM_BASE_URL", fake.baseUrl);
     vi.stubEnv("LLM_MODEL", "env-model");
     vi.stubEnv("LLM_API_KEY", "");
+    reloadConfig();
     try {
       fake.reply = { content: "From the environment." };
       expect(await summarizeArticle(ARTICLE)).toEqual({
@@ -107,6 +111,7 @@ describe("summarize through an OpenAI-compatible API", () => {
       expect(fake.requests[0]!.headers.authorization).toBeUndefined();
     } finally {
       vi.unstubAllEnvs();
+      reloadConfig();
     }
   });
 

@@ -11,11 +11,13 @@ import {
 } from "@/lib/page/politeness";
 import { visitPage } from "@/lib/page/visit";
 import { pageFixture } from "./setup";
+import { reloadConfig } from "@/lib/config";
 
 const fx = pageFixture();
 
 beforeAll(async () => {
   process.env.DATABASE_URL = "pglite:memory://";
+  reloadConfig();
   await dbReady();
 });
 afterAll(() => closeDb());

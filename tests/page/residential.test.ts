@@ -6,6 +6,7 @@ import { parseResidentialExits, ResidentialExits, upstreamsFor } from "@/lib/pag
 import { visitPage } from "@/lib/page/visit";
 import { startFakeExit, type FakeExit } from "@/tests/support/sites/upstream-proxy";
 import { startTestSites, type TestSites } from "@/tests/support/sites/server";
+import { reloadConfig } from "@/lib/config";
 
 describe("ResidentialExits", () => {
   it("parses RESIDENTIAL_EXITS", () => {
@@ -52,6 +53,7 @@ describe("residential visits", () => {
   beforeAll(async () => {
     sites = await startTestSites();
     process.env.PAGE_TEST_HOSTS = sites.hostsEnv;
+    reloadConfig();
     exit = await startFakeExit();
     const list = [{ name: "exit-1", host: "127.0.0.1", port: exit.port }];
     exits = new ResidentialExits(list);

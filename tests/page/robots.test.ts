@@ -11,12 +11,14 @@ import {
   type RobotsStore,
 } from "@/lib/page/robots";
 import { startTestSites, type TestSites } from "@/tests/support/sites/server";
+import { reloadConfig } from "@/lib/config";
 
 let sites: TestSites;
 beforeAll(async () => {
   sites = await startTestSites();
   process.env.PAGE_TEST_HOSTS = sites.hostsEnv;
   process.env.DATABASE_URL = "pglite:memory://";
+  reloadConfig();
   await dbReady();
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { BrowserPool, type BrowserPoolOptions } from "@/lib/page/browser-pool";
 import { startTestSites, type TestSites } from "@/tests/support/sites/server";
+import { reloadConfig } from "@/lib/config";
 
 export interface PageFixture {
   sites: TestSites;
@@ -14,6 +15,7 @@ export function pageFixture(poolOptions: BrowserPoolOptions = {}): PageFixture {
     fixture.sites = await startTestSites();
     // Before the pool starts: the egress proxy maps `.test` names through this variable.
     process.env.PAGE_TEST_HOSTS = fixture.sites.hostsEnv;
+    reloadConfig();
     fixture.pool = new BrowserPool({ ...poolOptions, config: { concurrency: 2, ...poolOptions.config } });
   });
   afterAll(async () => {

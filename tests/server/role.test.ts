@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { processRole, runsJobs } from "@/lib/server/role";
 
-/** An environment with only these variables (NodeJS.ProcessEnv requires NODE_ENV by type). */
-const only = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
+/** The configuration of an environment with only these variables. */
+const only = (vars: Record<string, string>) => parseConfig(vars);
 
 describe("PROCESS_ROLE", () => {
   const pg = { DATABASE_URL: "postgres://app@db/ptd" };

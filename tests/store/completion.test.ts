@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_POSTGRES_URL } from "../support/app";
+import { reloadConfig } from "@/lib/config";
 
 /**
  * A sync waiter on PostgreSQL is woken by a NOTIFY from any process, not only by a job of its own
@@ -20,13 +21,16 @@ describe("waitForFinish across processes on PostgreSQL", () => {
     await c.query(`CREATE DATABASE "${database}"`);
     await c.end();
     process.env.DATABASE_URL = url.toString();
+    reloadConfig();
     const { dbReady } = await import("@/lib/db");
     await dbReady();
   });
   afterAll(async () => {
     const { closeDb } = await import("@/lib/db");
     await closeDb();
-    process.env.DATABASE_URL = saved;
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+    reloadConfig();
     const c = server();
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);

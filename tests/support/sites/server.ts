@@ -11,6 +11,7 @@ import https from "node:https";
 import net from "node:net";
 import { selfSignedCert } from "./certs";
 import { BY_HOST, BY_PATH, statusPage } from "./pages";
+import { reloadConfig } from "@/lib/config";
 
 export interface TestSites {
   httpPort: number;
@@ -82,9 +83,11 @@ export async function startTestSites(): Promise<TestSites> {
     useHosts(ports = {}) {
       const previous = process.env.PAGE_TEST_HOSTS;
       process.env.PAGE_TEST_HOSTS = `127.0.0.1:${ports.http ?? httpPort}:${ports.https ?? httpsPort}`;
+      reloadConfig();
       return () => {
         if (previous === undefined) delete process.env.PAGE_TEST_HOSTS;
         else process.env.PAGE_TEST_HOSTS = previous;
+        reloadConfig();
       };
     },
     async close() {
