@@ -9,7 +9,7 @@ import { singleton } from "@/lib/singleton";
  * when the job ran in the same process. Off, every call here is one boolean check.
  *
  * A request's record travels in an AsyncLocalStorage; the job finds its request's record by token.
- * Depends on nothing, so any layer (lib/page included) may time a stage.
+ * Depends on nothing but lib/config, so any layer (lib/page included) may time a stage.
  */
 export const STAGE_TIMINGS_ON = config().PTD_STAGE_TIMINGS;
 
