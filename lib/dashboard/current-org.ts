@@ -1,4 +1,5 @@
 import { cookies } from "next/headers";
+import { config } from "@/lib/config";
 
 /**
  * Which of the user's organizations the dashboard shows and acts on (issue 26): remembered for the
@@ -26,6 +27,6 @@ export async function rememberOrganization(organizationId: string): Promise<void
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    secure: config().NEXTAUTH_URL?.protocol === "https:",
   });
 }

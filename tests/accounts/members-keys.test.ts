@@ -13,11 +13,13 @@ import { pickCurrent } from "@/lib/dashboard/current-org";
 import { changeRole, leaveOrganization, listMembers, removeMember } from "@/lib/auth/members";
 import { createKey, findKey, revokeKey, rotateKey, stopOldKeys } from "@/lib/auth/keys";
 import type { DashboardUser } from "@/lib/dashboard/session";
+import { reloadConfig } from "@/lib/config";
 
 beforeAll(async () => {
   process.env.DATABASE_URL = "pglite:memory://members-keys";
   process.env.API_KEY_CACHE_MS = "0";
   delete process.env.RESEND_API_KEY;
+  reloadConfig();
   await dbReady();
 });
 afterAll(closeDb);
