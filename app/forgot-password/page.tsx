@@ -11,7 +11,7 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter your account's email address; we email you a link to choose a new password."
       footer={
-        <Link href="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+        <Link href="/login" className="font-medium text-indigo-700 hover:text-indigo-900">
           Back to sign in
         </Link>
       }

@@ -23,7 +23,7 @@ export default async function LoginPage({
       footer={
         <>
           No account yet?{" "}
-          <Link href="/signup" className="font-medium text-indigo-600 hover:text-indigo-500">
+          <Link href="/signup" className="font-medium text-indigo-700 hover:text-indigo-900">
             Sign up free
           </Link>
         </>
@@ -31,7 +31,7 @@ export default async function LoginPage({
     >
       <LoginForm callbackUrl={callbackUrl} />
       <p className="mt-4 text-center text-sm">
-        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+        <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
           Forgot your password?
         </Link>
       </p>

@@ -21,7 +21,7 @@ export default async function ResetPasswordPage({
     <AuthFrame
       title="Choose a new password"
       footer={
-        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+        <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
           Ask for a new link
         </Link>
       }

@@ -15,7 +15,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{" "}
-          <Link href="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          <Link href="/login" className="font-medium text-indigo-700 hover:text-indigo-900">
             Sign in
           </Link>
         </>

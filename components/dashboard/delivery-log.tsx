@@ -58,7 +58,7 @@ export function DeliveryLog({
           {d.attempts.length > 0 && (
             <table className="mt-3 w-full table-fixed text-xs" data-testid="attempts">
               <thead>
-                <tr className="text-left text-slate-400">
+                <tr className="text-left text-slate-500">
                   <th className="w-8 py-1 pr-3 font-medium">#</th>
                   <th className="w-48 py-1 pr-3 font-medium">Time</th>
                   <th className="w-28 py-1 pr-3 font-medium">Status</th>

@@ -2,6 +2,7 @@ import type { KeyRow } from "@/lib/dashboard/projects";
 import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { DISPLAY_PREFIX_LENGTH } from "@/lib/auth/keys";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { KeyRowActions } from "./key-actions";
 
 const STATE: Record<KeyRow["state"], { tone: Tone; label: string }> = {
@@ -26,7 +27,7 @@ export function KeyTable({
 }) {
   if (!keys.length) return <p className="text-sm text-slate-500">This project has no keys.</p>;
   return (
-    <div className="-mx-5 overflow-x-auto">
+    <ScrollBox label="API keys" className="-mx-5">
       <table className="min-w-full text-sm" data-testid="key-table">
         <thead>
           <tr className="border-y border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -55,7 +56,7 @@ export function KeyTable({
                 <span className="block font-medium text-slate-900">{k.name}</span>
                 <span className="whitespace-nowrap font-mono text-xs text-slate-600">
                   {k.prefix.slice(0, DISPLAY_PREFIX_LENGTH)}
-                  <span className="text-slate-400">••••••••</span>
+                  <span className="text-slate-500">••••••••</span>
                 </span>
               </td>
               <td className="px-3 py-2.5">
@@ -68,18 +69,18 @@ export function KeyTable({
                 className="whitespace-nowrap px-3 py-2.5 text-xs text-slate-600"
                 title="Updated at most once a minute"
               >
-                {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className="text-slate-400">never</span>}
+                {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className="text-slate-500">never</span>}
               </td>
               <td className="px-3 py-2.5 text-xs text-slate-600">
                 {k.state === "active" ? (
-                  <span className="text-slate-400">no end</span>
+                  <span className="text-slate-500">no end</span>
                 ) : k.state === "grace" && k.graceUntil ? (
                   <span title={formatDateTime(k.graceUntil)}>
                     {formatDateTime(k.graceUntil)}{" "}
                     <span className="text-xs text-amber-700">({formatRelative(k.graceUntil, now)})</span>
                   </span>
                 ) : (
-                  <span className="text-slate-400">not accepted</span>
+                  <span className="text-slate-500">not accepted</span>
                 )}
               </td>
               {projectId && (
@@ -91,6 +92,6 @@ export function KeyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -21,7 +21,7 @@ export function NewProjectForm({ organizations }: { organizations: { id: string;
         <div className="flex gap-2">
           <Link
             href={`/dashboard/projects/${created.projectId}`}
-            className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+            className="text-sm font-medium text-indigo-700 hover:text-indigo-900"
           >
             Open the project →
           </Link>

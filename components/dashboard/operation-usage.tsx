@@ -1,5 +1,5 @@
 import type { OperationUsage } from "@/lib/dashboard/request-history";
-import { formatNumber } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/dashboard/format";
 
 /** Credits per operation as horizontal bars, with the request count beside each. */
 export function OperationUsageBars({ usage }: { usage: OperationUsage[] }) {
@@ -20,7 +20,7 @@ export function OperationUsageBars({ usage }: { usage: OperationUsage[] }) {
             className="whitespace-nowrap text-right tabular-nums text-slate-600"
             data-operation={u.operation}
           >
-            {formatNumber(u.credits)} credit{u.credits === 1 ? "" : "s"} · {formatNumber(u.requests)} req
+            {formatCount(u.credits, "credit")} · {formatCount(u.requests, "request")}
           </span>
         </li>
       ))}

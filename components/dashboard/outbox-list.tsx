@@ -31,7 +31,7 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
                     <li key={link} className="truncate">
                       <a
                         href={link}
-                        className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                        className="text-sm font-medium text-indigo-700 hover:text-indigo-900"
                         data-testid="outbox-link"
                       >
                         {linkLabel(link)}

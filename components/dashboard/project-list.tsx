@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate, formatNumber } from "@/lib/dashboard/format";
+import { formatCount, formatDate } from "@/lib/dashboard/format";
 import { Badge } from "@/components/ui/badge";
 
 export interface ProjectListItem {
@@ -45,7 +45,7 @@ export function ProjectList({
               <Badge tone="gray">
                 {p._count.keys} live key{p._count.keys === 1 ? "" : "s"}
               </Badge>
-              <Badge tone="gray">{formatNumber(p._count.requests)} requests</Badge>
+              <Badge tone="gray">{formatCount(p._count.requests, "request")}</Badge>
               <span aria-hidden="true" className="text-slate-400">
                 →
               </span>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { RecentRequest } from "@/lib/dashboard/projects";
 import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 const STATE_TONE: Record<RecentRequest["state"], Tone> = {
   queued: "gray",
@@ -24,7 +25,7 @@ export function RequestsTable({
     return <p className="px-5 py-4 text-sm text-slate-500">{empty}</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label="Requests">
       <table className="min-w-full text-sm" data-testid="requests-table">
         <thead>
           <tr className="border-b border-slate-100 bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -55,7 +56,7 @@ export function RequestsTable({
               </td>
               <td className="px-3 py-2.5">
                 <span className="font-medium text-slate-800">{r.operation}</span>
-                {r.sync && <span className="ml-1 text-xs text-slate-400">sync</span>}
+                {r.sync && <span className="ml-1 text-xs text-slate-500">sync</span>}
               </td>
               <td className="max-w-xs px-3 py-2.5">
                 <span className="block truncate text-slate-600" title={r.url}>
@@ -74,12 +75,12 @@ export function RequestsTable({
               <td className="px-3 py-2.5 text-slate-600">{r.cached ? "hit" : "miss"}</td>
               <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
                 {formatDateTime(r.createdAt)}
-                <span className="block text-xs text-slate-400">{formatDuration(r.processingMs)}</span>
+                <span className="block text-xs text-slate-500">{formatDuration(r.processingMs)}</span>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -34,7 +34,7 @@ export function WebhookTools({
   if (!canAdmin) return <p className="text-sm text-slate-500">Only owners and admins can test or rotate.</p>;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div>
         <p className="mb-2 text-sm font-medium text-slate-700">Send a test event</p>
         <Button

@@ -2,6 +2,9 @@ import type { EndpointDoc } from "@/lib/dashboard/api-reference";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { FieldsTable } from "./fields-table";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { InlineCode } from "./inline-code";
+import { formatCount } from "@/lib/dashboard/format";
 
 function statusTone(status: string) {
   if (status.startsWith("2")) return "green" as const;
@@ -24,8 +27,14 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
           <code className="font-mono text-base font-semibold text-slate-900">{endpoint.path}</code>
           <Badge tone="gray">Cost: {endpoint.cost}</Badge>
         </div>
-        <p className="mt-2 text-sm font-medium text-slate-800">{endpoint.summary}</p>
-        {endpoint.description && <p className="mt-1 text-sm text-slate-600">{endpoint.description}</p>}
+        <p className="mt-2 text-sm font-medium text-slate-800">
+          <InlineCode text={endpoint.summary} />
+        </p>
+        {endpoint.description && (
+          <p className="mt-1 text-sm text-slate-600">
+            <InlineCode text={endpoint.description} />
+          </p>
+        )}
       </header>
       <div className="space-y-6 px-6 py-5">
         {endpoint.fields.length > 0 && (
@@ -49,11 +58,13 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
                   {r.status}
                 </Badge>
                 <div className="min-w-0">
-                  <p className="text-slate-700">{r.description}</p>
+                  <p className="text-slate-700">
+                    <InlineCode text={r.description} />
+                  </p>
                   {r.items.length > 0 && (
                     <details className="mt-1 text-xs text-slate-600">
                       <summary className="cursor-pointer text-slate-500 hover:text-slate-800">
-                        {r.items.length} failure messages
+                        {formatCount(r.items.length, "failure message")}
                       </summary>
                       <ul className="mt-1 list-disc space-y-0.5 pl-5">
                         {r.items.map((item) => (
@@ -83,9 +94,13 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
             <h3 className="text-sm font-semibold text-slate-900">Example</h3>
             <CopyButton value={endpoint.curl} />
           </div>
-          <pre className="overflow-x-auto rounded-lg bg-code-bg p-4 font-mono text-xs leading-relaxed text-code-fg">
+          <ScrollBox
+            as="pre"
+            label={`curl example for ${endpoint.path}`}
+            className="rounded-lg bg-code-bg p-4 font-mono text-xs leading-relaxed text-code-fg"
+          >
             {endpoint.curl}
-          </pre>
+          </ScrollBox>
         </div>
       </div>
     </section>

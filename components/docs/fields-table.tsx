@@ -1,9 +1,11 @@
 import type { FieldDoc } from "@/lib/dashboard/api-reference";
 import { Badge } from "@/components/ui/badge";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { InlineCode } from "./inline-code";
 
 export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <ScrollBox label={caption} className="rounded-lg border border-slate-200">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -29,13 +31,15 @@ export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: 
               </td>
               <td className="px-3 py-2 font-mono text-xs text-indigo-700">{f.type}</td>
               <td className="px-3 py-2 text-xs text-slate-600">
-                {f.bounds || <span className="text-slate-300">—</span>}
+                {f.bounds || <span className="text-slate-500">—</span>}
               </td>
-              <td className="px-4 py-2 text-slate-600">{f.description}</td>
+              <td className="px-4 py-2 text-slate-600">
+                <InlineCode text={f.description} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -57,7 +57,7 @@ export function JobStatus({
                       ? "bg-indigo-600 text-white ring-indigo-600"
                       : active
                         ? "bg-indigo-50 text-indigo-700 ring-indigo-400"
-                        : "bg-white text-slate-400 ring-slate-300",
+                        : "bg-white text-slate-500 ring-slate-300",
                 )}
               >
                 {failedHere ? (
@@ -72,7 +72,7 @@ export function JobStatus({
               </span>
               <span
                 className={cx(
-                  failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-400",
+                  failedHere ? "text-red-700" : done || active ? "text-slate-900" : "text-slate-500",
                 )}
               >
                 {failedHere ? (rejected ? "Rejected" : "Failed") : step.label}
@@ -102,7 +102,7 @@ export function JobStatus({
           {phase === "processing" && "Processing; polling every second…"}
           {phase === "complete" && "Complete"}
           {phase === "failed" && (rejected ? "Rejected before any work; nothing was spent" : "Failed")}
-          {token && <span className="ml-2 font-mono text-slate-400">{token}</span>}
+          {token && <span className="ml-2 font-mono text-slate-500">{token}</span>}
         </span>
         <span className="tabular-nums">{(elapsedMs / 1000).toFixed(1)} s</span>
       </p>

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { LighthouseAudit, LighthouseResult } from "@/lib/lighthouse/types";
 import { cx } from "@/components/ui/cx";
 import { ViewToggle } from "./view-toggle";
+import { formatDateTime } from "@/lib/dashboard/format";
 
 /** Lighthouse's own bands: 0–49 poor, 50–89 needs improvement, 90–100 good. */
 function band(score: number | null): "good" | "average" | "poor" | "none" {
@@ -59,7 +60,7 @@ export function LighthouseView({ result, json }: { result: LighthouseResult; jso
           onChange={setMode}
         />
         <span className="text-xs text-slate-500">
-          {result.device} · {new Date(result.fetchTime).toLocaleString()}
+          {result.device} · {formatDateTime(result.fetchTime)}
         </span>
       </div>
       {mode === "json" ? (

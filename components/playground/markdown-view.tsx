@@ -1,6 +1,7 @@
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "@/lib/dashboard/safe-url";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /**
  * Renders a page's Markdown with react-markdown + GFM (tables, strikethrough, autolinks). Safe by
@@ -51,9 +52,13 @@ const COMPONENTS: Components = {
   h5: ({ children }) => <h5 className={heading(5)}>{children}</h5>,
   h6: ({ children }) => <h6 className={heading(6)}>{children}</h6>,
   pre: ({ node }) => (
-    <pre className="overflow-x-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg">
+    <ScrollBox
+      as="pre"
+      label="Code block"
+      className="rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
+    >
       <code>{textOf(node).replace(/\n$/, "")}</code>
-    </pre>
+    </ScrollBox>
   ),
   code: ({ children }) => (
     <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800">
@@ -72,9 +77,9 @@ const COMPONENTS: Components = {
   ),
   li: ({ children }) => <li className="space-y-1">{children}</li>,
   table: ({ children }) => (
-    <div className="overflow-x-auto">
+    <ScrollBox label="Table">
       <table className="min-w-full border border-slate-200 text-xs">{children}</table>
-    </div>
+    </ScrollBox>
   ),
   thead: ({ children }) => <thead className="bg-slate-50">{children}</thead>,
   th: ({ children }) => <th className={`${cell} text-left font-semibold`}>{children}</th>,
@@ -86,7 +91,7 @@ const COMPONENTS: Components = {
         href={href}
         target="_blank"
         rel="noopener noreferrer nofollow"
-        className="text-indigo-600 underline decoration-indigo-300 hover:decoration-indigo-600"
+        className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-600"
       >
         {children}
       </a>

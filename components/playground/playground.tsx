@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   buildRequestBody,
   DEFAULT_FORM,
@@ -17,6 +17,7 @@ import { ResponseHeaders } from "./response-headers";
 import { ResultPreview } from "./result-preview";
 import { useJob } from "./use-job";
 import { SnippetCard } from "./snippet-card";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** One press of Run: what was sent, and the POST's reply once it arrives. */
 interface Run {
@@ -43,6 +44,16 @@ export function Playground({
   const [projectId, setProjectId] = useState(initialProjectId);
   const [form, setForm] = useState<PlaygroundForm>(DEFAULT_FORM);
   const [run, setRun] = useState<Run | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  /**
+   * On a phone the results sit below the form, whose Run button is at its end: bring them into view
+   * once they render (progress first, the result below it), unless they are already on screen.
+   */
+  const revealResults = () =>
+    requestAnimationFrame(() => {
+      const box = resultsRef.current;
+      if (box && box.getBoundingClientRect().top > window.innerHeight * 0.5) box.scrollIntoView();
+    });
 
   const token = run?.post && !run.form.sync && run.post.status === 200 ? acceptedToken(run.post) : null;
   const job = useJob(run?.projectId ?? projectId, token);
@@ -55,6 +66,7 @@ export function Playground({
     const body = buildRequestBody(form, fields);
     const id = Date.now();
     setRun({ id, projectId, form, body, startedAt: Date.now() });
+    revealResults();
     try {
       const idempotencyKey = form.idempotencyKey.trim();
       const res = await fetch("/api/dashboard/playground", {
@@ -89,11 +101,13 @@ export function Playground({
 
   return (
     <div
-      className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      // One column on a phone, in the order a user needs: the form, its result, then the request
+      // as JSON and as code. From xl up the result takes the right column beside both.
+      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] xl:grid-rows-[auto_1fr] xl:items-start"
       // Set once React owns the form: a choice made before that may be reset by hydration.
       data-playground-ready={hydrated ? "" : undefined}
     >
-      <div className="space-y-6">
+      <div className="xl:col-start-1 xl:row-start-1">
         <Card
           title="Request"
           description="Runs through the same pipeline as the public API, as the chosen project. Credits are spent as usual."
@@ -109,27 +123,14 @@ export function Playground({
             busy={view?.running ?? false}
           />
         </Card>
-        <Card title="Request body">
-          <pre
-            data-testid="request-body"
-            className="overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700"
-          >
-            {JSON.stringify(body, null, 2)}
-          </pre>
-        </Card>
-        <SnippetCard
-          request={{
-            origin,
-            endpoint: form.endpoint,
-            body,
-            idempotencyKey: form.idempotencyKey.trim() || undefined,
-          }}
-        />
       </div>
-
-      <div className="space-y-6">
+      <div
+        ref={resultsRef}
+        className="scroll-mt-28 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1"
+        data-testid="playground-results"
+      >
         {!run || !view ? (
-          <div className="grid h-64 place-items-center rounded-xl border border-dashed border-slate-300 bg-white text-sm text-slate-500">
+          <div className="grid h-24 place-items-center p-4 text-center xl:h-64 rounded-xl border border-dashed border-slate-300 bg-white text-sm text-slate-500">
             Choose an operation and a URL, then press Run.
           </div>
         ) : (
@@ -143,7 +144,11 @@ export function Playground({
             {(run.post || view.result) && (
               <Card title="Response">
                 <div
-                  className={view.result && view.result !== run.post ? "grid gap-6 lg:grid-cols-2" : "grid"}
+                  className={
+                    view.result && view.result !== run.post
+                      ? "grid grid-cols-1 gap-6 lg:grid-cols-2"
+                      : "grid grid-cols-1"
+                  }
                 >
                   {run.post && (
                     <ResponseHeaders
@@ -174,6 +179,26 @@ export function Playground({
             )}
           </>
         )}
+      </div>
+      <div className="space-y-6 xl:col-start-1 xl:row-start-2">
+        <Card title="Request body">
+          <ScrollBox
+            as="pre"
+            label="Request body as JSON"
+            data-testid="request-body"
+            className="rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700"
+          >
+            {JSON.stringify(body, null, 2)}
+          </ScrollBox>
+        </Card>
+        <SnippetCard
+          request={{
+            origin,
+            endpoint: form.endpoint,
+            body,
+            idempotencyKey: form.idempotencyKey.trim() || undefined,
+          }}
+        />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ViewToggle } from "./view-toggle";
 import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // The Markdown renderer (react-markdown + remark-gfm) loads only when a Markdown result is shown,
 // so it does not weigh on the Playground's first load.
@@ -87,14 +88,16 @@ function Toolbar({ children, copy }: { children?: ReactNode; copy?: string }) {
 function RawText({ text }: { text: string }) {
   const clipped = text.length > RAW_LIMIT;
   return (
-    <pre
+    <ScrollBox
+      as="pre"
+      label="Raw result"
       data-testid="raw-result"
-      className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
+      className="max-h-[32rem] whitespace-pre-wrap break-words rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
     >
       {clipped
         ? text.slice(0, RAW_LIMIT) + `\n… ${text.length - RAW_LIMIT} more characters (copy to see all)`
         : text}
-    </pre>
+    </ScrollBox>
   );
 }
 
@@ -135,12 +138,13 @@ function MarkdownPreview({ markdown, pageUrl }: { markdown: string; pageUrl: str
         <ViewToggle value={mode} options={MODES} onChange={setMode} />
       </Toolbar>
       {mode === "preview" ? (
-        <div
+        <ScrollBox
+          label="Markdown preview"
           data-testid="markdown-preview"
-          className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white p-5"
+          className="max-h-[32rem] rounded-md border border-slate-200 bg-white p-5"
         >
           <MarkdownView source={markdown} baseUrl={pageUrl} />
-        </div>
+        </ScrollBox>
       ) : (
         <RawText text={markdown} />
       )}
@@ -158,7 +162,10 @@ function ScreenshotPreview({ base64, format }: { base64: string; format: ImageFo
           {format.toUpperCase()} · {kb} KB
         </span>
       </Toolbar>
-      <div className="max-h-[40rem] overflow-auto rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px]">
+      <ScrollBox
+        label="Screenshot"
+        className="max-h-[40rem] rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px]"
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API, not an optimisable asset */}
         <img
           data-testid="screenshot-preview"
@@ -166,7 +173,7 @@ function ScreenshotPreview({ base64, format }: { base64: string; format: ImageFo
           alt="Screenshot result"
           className="mx-auto block max-w-full"
         />
-      </div>
+      </ScrollBox>
     </div>
   );
 }
@@ -190,12 +197,14 @@ export function JsonView({ value }: { value: unknown }) {
   return (
     <div>
       <Toolbar copy={text} />
-      <pre
+      <ScrollBox
+        as="pre"
+        label="Result as JSON"
         data-testid="json-result"
-        className="max-h-[32rem] overflow-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
+        className="max-h-[32rem] rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
       >
         {text}
-      </pre>
+      </ScrollBox>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ViewToggle } from "./view-toggle";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** The request the form describes, as curl, TypeScript (fetch) or Python (requests), ready to copy. */
 export function SnippetCard({ request }: { request: SnippetRequest }) {
@@ -24,13 +25,15 @@ export function SnippetCard({ request }: { request: SnippetRequest }) {
       <div className="mb-3">
         <ViewToggle value={language} options={SNIPPET_LANGUAGES} onChange={setLanguage} />
       </div>
-      <pre
+      <ScrollBox
+        as="pre"
+        label={`Request as ${language}`}
         data-testid="snippet"
         data-language={language}
-        className="overflow-x-auto rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
+        className="rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
       >
         {code}
-      </pre>
+      </ScrollBox>
     </Card>
   );
 }

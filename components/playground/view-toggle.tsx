@@ -23,7 +23,7 @@ export function ViewToggle<T extends string>({
           onClick={() => onChange(o.value)}
           className={cx(
             "rounded px-2.5 py-1 transition-colors",
-            value === o.value ? "bg-white text-slate-900 shadow-sm" : "text-slate-500 hover:text-slate-800",
+            value === o.value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
           )}
         >
           {o.label}

@@ -55,7 +55,7 @@ export function AppShell({ user, children }: { user: DashboardUser | null; child
           {user ? (
             <SignOutButton />
           ) : (
-            <Link href="/login" className="text-sm font-medium text-indigo-600">
+            <Link href="/login" className="text-sm font-medium text-indigo-700">
               Sign in
             </Link>
           )}

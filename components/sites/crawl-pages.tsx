@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { MarkdownView } from "@/components/playground/markdown-view";
 import { pageMarkdown, type CrawlPageAnswer } from "@/lib/dashboard/site-body";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /**
  * A crawl's finished pages as a list of URLs; choosing one previews its Markdown (rendered, never
@@ -15,7 +16,7 @@ export function CrawlPages({ pages }: { pages: CrawlPageAnswer[] }) {
   const page = chosen === null ? null : pages[chosen];
   const markdown = page && pageMarkdown(page);
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <ul
         className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200"
         data-testid="crawl-pages"
@@ -47,13 +48,17 @@ export function CrawlPages({ pages }: { pages: CrawlPageAnswer[] }) {
             {page.error ?? "This page failed."}
           </p>
         ) : markdown !== null ? (
-          <div className="max-h-96 overflow-y-auto break-words" data-testid="markdown-preview">
+          <ScrollBox label="Page as Markdown" className="max-h-96 break-words" data-testid="markdown-preview">
             <MarkdownView source={markdown} baseUrl={page.url} />
-          </div>
+          </ScrollBox>
         ) : (
-          <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words font-mono text-xs text-slate-700">
+          <ScrollBox
+            as="pre"
+            label="Page results as JSON"
+            className="max-h-96 whitespace-pre-wrap break-words font-mono text-xs text-slate-700"
+          >
             {JSON.stringify(page.operations, null, 2).slice(0, 20_000)}
-          </pre>
+          </ScrollBox>
         )}
       </div>
     </div>

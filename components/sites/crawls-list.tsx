@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CrawlRow } from "@/lib/dashboard/crawls";
-import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime } from "@/lib/dashboard/format";
 import { CrawlProgress } from "./crawl-progress";
 import { CancelCrawlButton } from "./cancel-crawl-button";
 
@@ -28,7 +28,7 @@ export function CrawlsList({ crawls, projectId }: { crawls: CrawlRow[]; projectI
                 data-testid="crawl-link"
               >
                 <span className="mr-1.5 text-xs uppercase tracking-wide text-slate-500">{c.kind}</span>
-                {c.kind === "crawl" ? c.url : `${formatNumber(c.urlCount)} URLs`}
+                {c.kind === "crawl" ? c.url : formatCount(c.urlCount, "URL")}
               </Link>
               <p className="truncate font-mono text-xs text-slate-500">{c.token}</p>
             </div>

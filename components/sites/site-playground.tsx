@@ -17,6 +17,7 @@ import type { ProjectOption } from "@/components/playground/request-form";
 import { useCrawl } from "@/components/playground/use-crawl";
 import { CrawlProgress } from "./crawl-progress";
 import { CrawlPages } from "./crawl-pages";
+import { formatCount } from "@/lib/dashboard/format";
 
 const noSubscription = () => () => {};
 
@@ -129,7 +130,7 @@ export function SitePlayground({
 
   return (
     <div
-      className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
       // Set once React owns the form: a value typed before that may be reset by hydration.
       data-playground-ready={hydrated ? "" : undefined}
     >
@@ -209,7 +210,7 @@ export function SitePlayground({
           </Alert>
         )}
         {outcome?.kind === "map" && (
-          <Card title={`${outcome.links.length} links`} description={outcome.url}>
+          <Card title={formatCount(outcome.links.length, "link")} description={outcome.url}>
             <ul
               className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto font-mono text-xs text-slate-700"
               data-testid="map-links"

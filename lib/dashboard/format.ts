@@ -35,6 +35,11 @@ export function formatNumber(n: number): string {
   return numbers.format(n);
 }
 
+/** "1 request", "2 requests", "1,024 pages": a count with its noun, singular for exactly one. */
+export function formatCount(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "—";
   if (ms < 1000) return `${ms} ms`;

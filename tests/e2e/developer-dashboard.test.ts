@@ -400,7 +400,7 @@ describe("developer dashboard end to end", { timeout: 180_000 }, () => {
 
     await page.goto(`${app.url}/dashboard`);
     const overview = page.locator("[data-testid=usage-by-operation]");
-    await overview.locator("[data-operation=lighthouse]", { hasText: "2 credits · 1 req" }).waitFor();
+    await overview.locator("[data-operation=lighthouse]", { hasText: "2 credits · 1 request" }).waitFor();
     await overview.locator("[data-operation=screenshot]").waitFor();
     await shot("28-overview-usage-by-operation");
   });

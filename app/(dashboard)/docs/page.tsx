@@ -4,6 +4,7 @@ import { appBaseUrl } from "@/lib/dashboard/base-url";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { EndpointSection } from "@/components/docs/endpoint-section";
+import { InlineCode } from "@/components/docs/inline-code";
 
 export const metadata: Metadata = { title: "API reference · page-to-data" };
 
@@ -16,19 +17,19 @@ export default async function DocsPage() {
       <PageHeader
         eyebrow={`Version ${ref.version}`}
         title="API reference"
-        description={ref.description}
+        description={<InlineCode text={ref.description} />}
         actions={
           <div className="flex gap-4">
-            <a href="/llms.txt" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            <a href="/llms.txt" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
               llms.txt →
             </a>
-            <a href="/api/openapi.json" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            <a href="/api/openapi.json" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
               OpenAPI 3.1 JSON →
             </a>
           </div>
         }
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_13rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_13rem]">
         <div className="space-y-6">
           <Card title="Authentication">
             <div className="space-y-2 text-sm text-slate-600">
@@ -72,7 +73,7 @@ export default async function DocsPage() {
                     href={`#${e.id}`}
                     className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                   >
-                    <span className="w-9 font-mono text-[10px] font-semibold text-slate-400">{e.method}</span>
+                    <span className="w-9 font-mono text-[10px] font-semibold text-slate-500">{e.method}</span>
                     <span className="truncate font-mono text-xs">{e.path}</span>
                   </a>
                 </li>

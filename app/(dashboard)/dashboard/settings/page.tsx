@@ -33,7 +33,7 @@ export default async function SettingsPage() {
         <Card title="Account" id="account">
           <dl className="grid gap-4 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-slate-500">Name</dt>
-            <dd className="text-slate-900">{user.name || <span className="text-slate-400">not set</span>}</dd>
+            <dd className="text-slate-900">{user.name || <span className="text-slate-500">not set</span>}</dd>
             <dt className="text-slate-500">Email</dt>
             <dd className="flex flex-wrap items-center gap-2 text-slate-900">
               {user.email}

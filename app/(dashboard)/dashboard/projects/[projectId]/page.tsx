@@ -85,7 +85,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
           title="Settings"
           description="How this project's requests fetch pages and where async results go."
         >
-          <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <ProjectSettingsForm
               projectId={project.id}
               robotsPolicy={project.robotsPolicy}

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { requireProjectMember } from "@/lib/dashboard/project-page";
 import { CRAWL_DETAIL_PAGES, projectCrawl } from "@/lib/dashboard/crawls";
-import { formatDateTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime } from "@/lib/dashboard/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge, type Tone } from "@/components/ui/badge";
@@ -41,7 +41,7 @@ export default async function CrawlDetailPage({
           </Link>
         }
         title={crawl.kind === "crawl" ? "Crawl" : "Batch"}
-        description={<span className="break-all">{crawl.url ?? `${crawl.urlCount} URLs`}</span>}
+        description={<span className="break-all">{crawl.url ?? formatCount(crawl.urlCount, "URL")}</span>}
       />
       <div className="space-y-6">
         <Card
@@ -79,7 +79,7 @@ export default async function CrawlDetailPage({
             <ul className="divide-y divide-slate-100" data-testid="crawl-detail-pages">
               {pages.map((p) => (
                 <li key={p.position} className="flex items-start gap-3 px-5 py-2 text-sm">
-                  <span className="w-8 shrink-0 text-right tabular-nums text-xs text-slate-400">
+                  <span className="w-8 shrink-0 text-right tabular-nums text-xs text-slate-500">
                     {p.position}
                   </span>
                   <span className="min-w-0 flex-1">

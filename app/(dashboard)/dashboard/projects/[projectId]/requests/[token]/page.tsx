@@ -8,6 +8,7 @@ import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge, type Tone } from "@/components/ui/badge";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const metadata: Metadata = { title: "Request · page-to-data" };
 
@@ -20,7 +21,7 @@ const STATE_TONE: Record<string, Tone> = {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-3 py-2 text-sm">
+    <div className="grid grid-cols-1 gap-1 py-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
       <dt className="text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words text-slate-800">{children}</dd>
     </div>
@@ -37,7 +38,7 @@ export default async function RequestDetailPage({
   await requireProjectMember(projectId, `${base}/${token}`);
   const r = await requestDetail(projectId, token);
   if (!r) notFound();
-  const dash = <span className="text-slate-400">—</span>;
+  const dash = <span className="text-slate-500">—</span>;
 
   return (
     <>
@@ -55,7 +56,7 @@ export default async function RequestDetailPage({
         }
         description={<span className="font-mono text-xs">{r.token}</span>}
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Request">
           <dl className="divide-y divide-slate-100" data-testid="request-detail">
             <Row label="URL">
@@ -82,9 +83,9 @@ export default async function RequestDetailPage({
               {r.idempotencyKey ? <span className="font-mono text-xs">{r.idempotencyKey}</span> : dash}
             </Row>
             <Row label="Options">
-              <pre className="overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs">
+              <ScrollBox as="pre" label="Options sent" className="rounded bg-slate-50 p-2 font-mono text-xs">
                 {JSON.stringify(r.options, null, 2)}
-              </pre>
+              </ScrollBox>
             </Row>
           </dl>
         </Card>
