@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
 
 export default function Home() {
   return (
@@ -8,11 +9,14 @@ export default function Home() {
         Send a public web address; get rendered HTML, Markdown, a screenshot, metadata and more, from one
         visit.
       </p>
-      <div className="mt-8 flex gap-4">
-        <Link className="rounded bg-code-bg px-4 py-2 text-white" href="/dashboard">
-          Dashboard
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link className={buttonClass("primary")} href="/signup">
+          Sign up free
         </Link>
-        <Link className="rounded border border-slate-300 px-4 py-2" href="/docs">
+        <Link className={buttonClass("secondary")} href="/login">
+          Sign in
+        </Link>
+        <Link className={buttonClass("ghost")} href="/docs">
           API reference
         </Link>
       </div>

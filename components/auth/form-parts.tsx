@@ -58,7 +58,7 @@ export function SubmitRow({
   label,
   busyLabel,
 }: {
-  error: string | null;
+  error: ReactNode;
   busy: boolean;
   label: string;
   busyLabel: string;
@@ -88,13 +88,13 @@ export function AccountForm({
   footer,
   children,
 }: {
-  submit: () => Promise<string | null | undefined>;
+  submit: () => Promise<ReactNode>;
   label: string;
   busyLabel: string;
   footer?: ReactNode;
   children: ReactNode;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
   return (
     <form

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { signUpAction } from "@/lib/dashboard/actions/signup";
@@ -57,6 +58,15 @@ export function SignupForm() {
       }
       submit={async () => {
         const r = await signUpAction(form);
+        if (!r.ok && "accountExists" in r)
+          return (
+            <>
+              {r.error}{" "}
+              <Link href="/login" className="font-medium underline underline-offset-2">
+                Sign in instead.
+              </Link>
+            </>
+          );
         if (!r.ok) return r.error;
         const session = await signIn("credentials", {
           email: form.email,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requestSchemas, type Endpoint } from "@/lib/schemas/request";
 import { contentTypeOf, ENDPOINT_RECORDS } from "@/lib/schemas/operations";
 import { acceptedSchema, resultSchemas } from "@/lib/schemas/responses";
-import { OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
+import { creditsLabel, OPERATION_CREDITS, RESIDENTIAL_CREDITS_PER_VISIT } from "@/lib/billing/prices";
 import { errorSchemas } from "./errors";
 import { commonErrors, json, jsonResponse, withTableStatuses } from "./responses";
 import {
@@ -39,8 +39,8 @@ export function registerOperation(registry: OpenAPIRegistry, endpoint: Endpoint,
   const record = ENDPOINT_RECORDS[endpoint];
   const docs = ENDPOINT_EXAMPLES[endpoint];
   const credits =
-    endpoint === "scrape" ? "the sum of the operations it runs" : String(OPERATION_CREDITS[endpoint]);
-  const cost = `Costs ${credits} credit(s) when successful and not cached; \`residential\` adds ${RESIDENTIAL_CREDITS_PER_VISIT} per page visit.`;
+    endpoint === "scrape" ? "the sum of the operations it runs" : creditsLabel(OPERATION_CREDITS[endpoint]);
+  const cost = `Costs ${credits} when successful and not cached; \`residential\` adds ${creditsLabel(RESIDENTIAL_CREDITS_PER_VISIT)} per page visit.`;
   const sync = view === "sync";
   registry.registerPath({
     method: "post",

@@ -21,12 +21,15 @@ const signUpInput = z.object({
 });
 
 export type SignUpInput = z.input<typeof signUpInput>;
-export type SignUpResult = ActionResult<{
-  apiKey: string;
-  projectId: string;
-  email: string;
-  emailSent: boolean;
-}>;
+export type SignUpResult =
+  | ActionResult<{
+      apiKey: string;
+      projectId: string;
+      email: string;
+      emailSent: boolean;
+    }>
+  // The form offers a link to sign in (the address is known; the password may just be forgotten).
+  | { ok: false; error: string; accountExists: true };
 
 /**
  * Sign-up: user + Free organization + first project + first key, then a confirmation email. The
@@ -55,7 +58,7 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
     // createOrganization upserts the owner by email; an existing account must never gain an
     // organization (or lose its password) through someone else's sign-up form.
     if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
-      return { ok: false, error: "An account with this email already exists. Sign in instead." };
+      return { ok: false, error: "An account with this email already exists.", accountExists: true };
     }
     const created = await createOrganization({
       name: organization || (name ? `${name}'s organization` : (email.split("@")[1] ?? "My organization")),
