@@ -6,7 +6,8 @@ import { InlineCode } from "./inline-code";
 export function FieldsTable({ fields, caption }: { fields: FieldDoc[]; caption: string }) {
   return (
     <ScrollBox label={caption} className="rounded-lg border border-slate-200">
-      <table className="min-w-full text-sm">
+      {/* Wide enough for the descriptions to read as sentences; on a phone the box scrolls. */}
+      <table className="min-w-[40rem] text-sm sm:min-w-full">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { readReply, replyError, parseJson } from "@/lib/dashboard/api-reply";
 import {
   buildSiteBody,
@@ -75,10 +75,18 @@ export function SitePlayground({
     () => true,
     () => false,
   );
+  const resultsRef = useRef<HTMLDivElement>(null);
+  /** On a phone the results sit below the form: bring them into view unless they already are. */
+  const revealResults = () =>
+    requestAnimationFrame(() => {
+      const box = resultsRef.current;
+      if (box && box.getBoundingClientRect().top > window.innerHeight * 0.5) box.scrollIntoView();
+    });
   const set = <K extends keyof SiteForm>(key: K, value: SiteForm[K]) => setForm({ ...form, [key]: value });
 
   async function run() {
     setOutcome({ kind: "sending" });
+    revealResults();
     setRunProject(projectId);
     try {
       const reply = await readReply(
@@ -192,9 +200,9 @@ export function SitePlayground({
         </form>
       </Card>
 
-      <div className="min-w-0 space-y-6">
+      <div ref={resultsRef} className="min-w-0 scroll-mt-28 space-y-6">
         {!outcome && (
-          <div className="grid h-64 place-items-center rounded-xl border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-500">
+          <div className="grid h-24 place-items-center xl:h-64 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-500">
             {endpoint === "batch" ? "List the URLs" : "Enter a start URL"}, then press Run.
           </div>
         )}
