@@ -2,6 +2,7 @@ import type { DeliveryEntry } from "@/lib/dashboard/webhook-log";
 import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { RedeliverButton } from "./redeliver-button";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 const STATE_TONE: Record<DeliveryEntry["state"], Tone> = {
   pending: "blue",
@@ -56,39 +57,41 @@ export function DeliveryLog({
             </div>
           </div>
           {d.attempts.length > 0 && (
-            <table className="mt-3 w-full table-fixed text-xs" data-testid="attempts">
-              <thead>
-                <tr className="text-left text-slate-500">
-                  <th className="w-8 py-1 pr-3 font-medium">#</th>
-                  <th className="w-48 py-1 pr-3 font-medium">Time</th>
-                  <th className="w-28 py-1 pr-3 font-medium">Status</th>
-                  <th className="w-24 py-1 pr-3 font-medium">Latency</th>
-                  <th className="py-1 font-medium">Response</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.attempts.map((a) => (
-                  <tr key={a.attempt} data-testid="attempt" className="align-top">
-                    <td className="py-1 pr-3 tabular-nums text-slate-500">{a.attempt}</td>
-                    <td className="whitespace-nowrap py-1 pr-3 text-slate-600">{formatDateTime(a.at)}</td>
-                    <td className="py-1 pr-3">
-                      <Badge tone={statusTone(a.status)}>{a.status ?? "no answer"}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap py-1 pr-3 tabular-nums text-slate-600">
-                      {formatDuration(a.durationMs)}
-                    </td>
-                    <td className="py-1">
-                      {a.error && <span className="block text-red-700">{a.error}</span>}
-                      {a.responseExcerpt && (
-                        <code className="block truncate font-mono text-slate-600" title={a.responseExcerpt}>
-                          {a.responseExcerpt}
-                        </code>
-                      )}
-                    </td>
+            <ScrollBox label={`Attempts of delivery ${d.token}`} className="mt-3">
+              <table className="w-full min-w-[34rem] table-fixed text-xs" data-testid="attempts">
+                <thead>
+                  <tr className="text-left text-slate-500">
+                    <th className="w-8 py-1 pr-3 font-medium">#</th>
+                    <th className="w-48 py-1 pr-3 font-medium">Time</th>
+                    <th className="w-28 py-1 pr-3 font-medium">Status</th>
+                    <th className="w-24 py-1 pr-3 font-medium">Latency</th>
+                    <th className="py-1 font-medium">Response</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {d.attempts.map((a) => (
+                    <tr key={a.attempt} data-testid="attempt" className="align-top">
+                      <td className="py-1 pr-3 tabular-nums text-slate-500">{a.attempt}</td>
+                      <td className="whitespace-nowrap py-1 pr-3 text-slate-600">{formatDateTime(a.at)}</td>
+                      <td className="py-1 pr-3">
+                        <Badge tone={statusTone(a.status)}>{a.status ?? "no answer"}</Badge>
+                      </td>
+                      <td className="whitespace-nowrap py-1 pr-3 tabular-nums text-slate-600">
+                        {formatDuration(a.durationMs)}
+                      </td>
+                      <td className="py-1">
+                        {a.error && <span className="block text-red-700">{a.error}</span>}
+                        {a.responseExcerpt && (
+                          <code className="block truncate font-mono text-slate-600" title={a.responseExcerpt}>
+                            {a.responseExcerpt}
+                          </code>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
           )}
         </li>
       ))}

@@ -202,6 +202,8 @@ describe(
         const target = typeof c.path === "function" ? c.path() : c.path!;
         await page.goto(target.startsWith("http") ? target : app.url + target);
       }
+      // Past the streamed loading state (app/(dashboard)/loading.tsx), then the page's own content.
+      await page.locator("[data-testid=page-loading]").waitFor({ state: "detached" });
       if (c.ready) await page.locator(c.ready).first().waitFor();
       expect(await check(page, c.name, Boolean(SHOTS) && c.screenshot !== false)).toEqual([]);
     };
@@ -220,6 +222,8 @@ describe(
       { name: "sign-up", path: "/signup", ready: "form" },
       { name: "forgot-password", path: "/forgot-password", ready: "form" },
       { name: "reset-password", path: "/reset-password?token=not-a-real-token" },
+      { name: "invitation", path: "/invite?token=not-a-real-token" },
+      { name: "unknown-address", path: "/no/such/page" },
       { name: "confirm-email", path: () => confirmUrl, ready: "[data-testid=confirm-result]" },
       // The same page as signed in, minus the account footer: checked, not pictured again.
       { name: "docs-signed-out", path: "/docs", screenshot: false },
@@ -242,7 +246,18 @@ describe(
       },
       {
         name: "playground-meta-result",
-        open: (p) => runOperation(p, "meta", "http://docs.test/guide/2", "[data-testid=job-status]"),
+        // Async: the job status follows it, and its webhook delivery fills the log checked below.
+        open: async (p) => {
+          await p.uncheck("#sync");
+          await runOperation(
+            p,
+            "meta",
+            "http://docs.test/guide/2",
+            "[data-testid=job-status][data-phase=complete]",
+          );
+          await p.locator("[data-testid=json-result]").waitFor();
+          await p.check("#sync");
+        },
       },
       {
         name: "playground-screenshot-result",
@@ -283,7 +298,17 @@ describe(
       { name: "dashboard", path: "/dashboard" },
       { name: "projects", path: "/dashboard/projects", ready: "[data-testid=project-list]" },
       { name: "project", path: () => projectUrl },
-      { name: "webhooks", path: () => `${projectUrl}/webhooks` },
+      {
+        name: "webhooks",
+        open: async (p) => {
+          for (let tries = 0; ; tries++) {
+            await p.goto(`${projectUrl}/webhooks`);
+            if (await p.locator("[data-testid=attempt]").count()) return;
+            if (tries > 60) throw new Error("the async run's webhook delivery never showed in the log");
+            await p.waitForTimeout(1000);
+          }
+        },
+      },
       { name: "history", path: () => `${projectUrl}/requests`, ready: "[data-testid=requests-table]" },
       {
         name: "request-detail",
@@ -339,6 +364,10 @@ describe(
       await inPage.locator("[data-testid=project-list] a").first().click();
       await inPage.waitForURL(/\/dashboard\/projects\/[^/]+$/);
       projectUrl = inPage.url();
+      // Deliveries for the webhook log (the Playground's async run below sends one).
+      await inPage.getByLabel("Default webhook URL").fill("http://docs.test/webhook");
+      await inPage.getByRole("button", { name: "Save settings" }).click();
+      await inPage.getByText("Settings saved.").waitFor();
     });
 
     afterAll(async () => {
@@ -370,6 +399,7 @@ describe(
       await outPage.waitForURL(/\/login$/);
 
       await outPage.goto(`${app.url}/docs`);
+      await outPage.locator("#markdown").waitFor(); // past the streamed loading state
       const text = (await outPage.locator("main").textContent()) ?? "";
       expect(text).not.toMatch(/credit\(s\)|\b1 credits\b/);
       expect(text).toContain("Costs 1 credit when successful");
