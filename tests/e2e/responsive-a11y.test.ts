@@ -30,6 +30,8 @@ const VIEWPORTS = [
   { width: 1280, height: 900 },
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
+/** How many elements Tab visits on each page and variant to check that the focus shows. */
+const TAB_STOPS = 15;
 
 interface PageCase {
   name: string;
@@ -113,7 +115,7 @@ describe(
       });
       const problems: string[] = [];
       let reached = 0;
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < TAB_STOPS; i++) {
         await page.keyboard.press("Tab");
         const seen = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
