@@ -266,6 +266,14 @@ describe(
         open: (p) =>
           runOperation(p, "screenshot", "http://docs.test/guide/3", "img[data-testid=screenshot-preview]"),
       },
+      {
+        name: "playground-scrape-result",
+        open: (p) => runOperation(p, "scrape", "http://docs.test/guide/4", "[role=tab]:text('By operation')"),
+      },
+      {
+        name: "playground-error",
+        open: (p) => runOperation(p, "html", "http://localhost/", "[data-testid=playground-error]"),
+      },
       { name: "playground-map", open: (p) => openPlayground(p, app.url, "map") },
       {
         name: "playground-map-result",
