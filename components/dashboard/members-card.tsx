@@ -46,7 +46,8 @@ export function MembersCard({
             data-role={m.role}
             className="flex flex-wrap items-center justify-between gap-2 py-2"
           >
-            <span className="min-w-0">
+            {/* A long address breaks anywhere rather than widening the page on a phone. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
               <span className="font-medium text-slate-900">{m.user.name || m.user.email}</span>
               {m.user.name && <span className="ml-2 text-slate-500">{m.user.email}</span>}
               {m.user.id === userId && <span className="ml-2 text-xs text-slate-500">(you)</span>}

@@ -27,7 +27,9 @@ export function ScrollBox({
       // Focusable so it can be scrolled with the keyboard; the ring shows where the focus is.
       tabIndex={0}
       className={cx(
-        "max-w-full overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+        // relative: an absolutely placed descendant (an sr-only table header) is clipped and
+        // scrolled with the box instead of widening the page from outside it.
+        "relative max-w-full overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
         className,
       )}
       {...props}

@@ -66,6 +66,7 @@ describe(
     let inPage: Page;
     let projectUrl = "";
     let confirmUrl = "";
+    let invitationUrl = "";
     const email = `grace+${Date.now()}@example.com`;
     const browserErrors: string[] = [];
 
@@ -224,7 +225,8 @@ describe(
       { name: "sign-up", path: "/signup", ready: "form" },
       { name: "forgot-password", path: "/forgot-password", ready: "form" },
       { name: "reset-password", path: "/reset-password?token=not-a-real-token" },
-      { name: "invitation", path: "/invite?token=not-a-real-token" },
+      { name: "invitation", path: () => invitationUrl },
+      { name: "invitation-unknown", path: "/invite?token=not-a-real-token" },
       { name: "unknown-address", path: "/no/such/page" },
       { name: "confirm-email", path: () => confirmUrl, ready: "[data-testid=confirm-result]" },
       // The same page as signed in, minus the account footer: checked, not pictured again.
@@ -340,6 +342,21 @@ describe(
         ready: "[data-testid=crawl-detail-pages]",
       },
       { name: "settings", path: "/dashboard/settings" },
+      {
+        // Members and a pending invitation (issue 26 points 1-2); its link is the signed-out case below.
+        name: "settings-invitation",
+        open: async (p) => {
+          await p.goto(`${app.url}/dashboard/settings`);
+          await p.getByLabel("Email", { exact: true }).fill("lin@example.com");
+          await p.getByRole("button", { name: "Invite" }).click();
+          await p.locator("[data-testid=pending-invitations]", { hasText: "lin@example.com" }).waitFor();
+          const [mail] = await app.sql<{ text: string }>(
+            `SELECT text FROM "OutboxEmail" WHERE "to" = $1 AND subject LIKE 'Join%'`,
+            ["lin@example.com"],
+          );
+          invitationUrl = /http\S+\/invite\?token=[\w-]+/.exec(mail.text)![0];
+        },
+      },
       { name: "docs", path: "/docs" },
       {
         name: "not-found",
