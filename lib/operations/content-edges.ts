@@ -6,7 +6,8 @@
  *
  * - anywhere: an affiliate or sponsorship disclosure, a line that is only a photo credit, a
  *   buying guide's shop button;
- * - among the first blocks: a byline, a "published / updated" date line, a reading time;
+ * - among the first blocks: a byline, a "published / updated" date line, a reading time, a
+ *   "sign in" call, and a biography of a writer the page's author links name;
  * - among the last blocks: an author's biography, a call to sign up, subscribe or download,
  *   "Posted by … at …", tag and category lists.
  *
@@ -28,6 +29,9 @@ var EDGE_DATED = /^(originally )?(posted|published|updated|last updated|last mod
 var EDGE_READING_TIME = /^(\\d+\\s*(min(ute)?s?|m)\\.?\\s*(read|reading time)|reading time\\s*[:：]?\\s*\\d+\\s*min(ute)?s?)$/i;
 var EDGE_BIO = /^(about the (author|writer|contributor)\\b|[A-Z][\\p{L}.'’-]+(\\s+[A-Z][\\p{L}.'’-]+){1,3},?\\s+(is|was|has been|writes)\\s)/u;
 var EDGE_BIO_ROLE = /\\b(writer|editor|reporter|journalist|correspondent|contributor|columnist|author|freelancer?|staff|producer|critic|blogger|founder|host)\\b/i;
+// A biography above the article names its writer by a first name the page's author links spell.
+var EDGE_BIO_START = /^([A-Z][\\p{L}.'’-]+)(\\s+[A-Z][\\p{L}.'’-]+){0,3},?\\s+(is|was|has been|writes)\\s/u;
+var EDGE_SIGN_IN = /^(sign in|log in|login|sign up)\\b/i;
 var EDGE_CALL = /^(sign up|subscribe|join (our|the|us)|download (the|our)|get started|fill out the form|follow (us|me)|like us|share (this|on)|click here|don'?t miss|never miss|get (our|the) (newsletter|latest)|want more)\\b/i;
 var EDGE_TRAILER = /^((posted|filed|published) (by|in|under)\\b|(tags?|topics?|categories|filed under|tagged( with)?)\\s*[:：])/i;
 
@@ -44,12 +48,30 @@ function isEdgeBoilerplate(text, fromStart, fromEnd) {
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
   if (len < 60 && EDGE_SHOP.test(text)) return true;
   if (fromStart < 4 && len < 120 && (EDGE_BYLINE.test(text) || EDGE_BY.test(text) || EDGE_DATED.test(text) || EDGE_READING_TIME.test(text))) return true;
+  if (fromStart < 4 && len < 80 && EDGE_SIGN_IN.test(text)) return true;
+  if (fromStart < 4 && len < 600 && EDGE_BIO_ROLE.test(text)) {
+    var bio = EDGE_BIO_START.exec(text);
+    if (bio && pageAuthorWords().indexOf(bio[1].toLowerCase()) >= 0) return true;
+  }
   if (fromEnd < 4) {
     if (len < 600 && EDGE_BIO.test(text) && EDGE_BIO_ROLE.test(text)) return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
     if (len < 300 && EDGE_TRAILER.test(text)) return true;
   }
   return false;
+}
+
+// The words of the page's author links and declarations ("/author/anurag-singh/", rel=author,
+// meta author), lower-case.
+var authorWords = null;
+function pageAuthorWords() {
+  if (authorWords) return authorWords;
+  var text = [];
+  Array.prototype.forEach.call(document.querySelectorAll('a[rel~=author], a[href*="/author/"], a[href*="/authors/"], [itemprop=author], meta[name=author i]'), function (el) {
+    text.push(el.getAttribute("content") || "", el.textContent || "", (el.getAttribute("href") || "").replace(/^.*\\/authors?\\//, ""));
+  });
+  authorWords = text.join(" ").toLowerCase().split(/[^\\p{L}]+/u).filter(Boolean);
+  return authorWords;
 }
 
 function trimEdges(root) {

@@ -3,6 +3,7 @@ import { CONTENT_EDGES_JS } from "./content-edges";
 import { JSON_LD_NODES } from "./json-ld";
 import { PAGE_REGION_JS } from "./page-region";
 import { DISCUSSION_THREAD_JS } from "./discussion-thread";
+import { STORY_CARDS_JS } from "./story-cards";
 import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 
 /**
@@ -168,12 +169,24 @@ var __ptdMain = (function () {
     }
     return l / len;
   }
+  // The site is the page's host and the host its canonical address names: a page served from a
+  // mirror, a CDN or an AMP cache links to its own site by absolute address.
+  var siteHosts = null;
+  function isSiteHost(host) {
+    var www = /^www\\./;
+    if (!siteHosts) {
+      siteHosts = [location.host];
+      var declared = document.querySelector('link[rel~=canonical i][href], meta[property="og:url" i][content]');
+      try { if (declared) siteHosts.push(new URL(declared.getAttribute("href") || declared.getAttribute("content"), document.baseURI).host); } catch (e) {}
+      siteHosts = siteHosts.map(function (h) { return h.replace(www, ""); });
+    }
+    return siteHosts.indexOf(host.replace(www, "")) >= 0;
+  }
   function toOtherPageOfSite(href) {
     if (!href || href.charAt(0) === "#") return false;
     try {
       var u = new URL(href, document.baseURI);
-      var www = /^www\\./;
-      return u.host.replace(www, "") === location.host.replace(www, "") && (u.pathname !== location.pathname || u.search !== location.search);
+      return isSiteHost(u.host) && (u.host !== location.host || u.pathname !== location.pathname || u.search !== location.search);
     } catch (e) { return false; }
   }
 
@@ -311,6 +324,7 @@ var __ptdMain = (function () {
   ${CONTENT_EDGES_JS}
   ${PAGE_REGION_JS}
   ${DISCUSSION_THREAD_JS}
+  ${STORY_CARDS_JS}
   // The longest articleBody any of the page's JSON-LD objects carries.
   function jsonLdBody(nodes) {
     var best = "";
@@ -398,6 +412,8 @@ var __ptdMain = (function () {
     var cleaned = clean(container.cloneNode(true));
     if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
     trimEdges(container);
+    // Under an article, the site's cards for other stories; on a page read whole they may be it.
+    if (via === "readability") removeStoryCards(container);
     if (!norm(container.textContent) && source.body) {
       // Last resort: what the reader sees, minus the page chrome.
       var b = source.body.cloneNode(true);

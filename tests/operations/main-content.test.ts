@@ -167,6 +167,54 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(line);
   });
 
+  it("drops a biography of the page's writer above the article and a sign-in call; a profile's subject keeps hers", async () => {
+    const page = (lead: string) =>
+      snapshot(`<main><article><h1>Scripts for the morning</h1>
+        <a href="https://example.test/author/anurag-singh/">Anurag Singh</a>
+        <p>Sign in to your account</p>
+        <p>${lead} is an experienced journalist who has covered technology for five years, with a focus on Windows.</p>
+        ${para(5, "scripts")}
+      </article></main>`);
+    const md = await markdown(await page("Anurag"));
+    expect(md).toContain("Paragraph 5 about scripts");
+    for (const line of ["experienced journalist", "Sign in"]) expect(md).not.toContain(line);
+    // A profile opens with its subject, whom no author link names.
+    expect(await markdown(await page("Maria Ressa"))).toContain("Maria Ressa is an experienced journalist");
+  });
+
+  it("drops the site's cards for other stories under an article, and keeps a listicle's linked items", async () => {
+    const card = (i: number, teaser: string) =>
+      `<div class="post-item"><h3 class="title"><a href="/story-${i}">Other story number ${i}</a></h3><p>${teaser}</p></div>`;
+    const cards = (n: number, teaser: string) =>
+      Array.from({ length: n }, (_, i) => card(i + 1, teaser)).join("");
+    const short =
+      "A teaser for another story of the site, a sentence or two long, to make the reader click through.";
+    const story = await markdown(
+      await snapshot(
+        `<main><div class="content"><h1>Top rental car companies</h1>${para(5, "cars")}
+        <div class="more">${cards(4, short)}</div></div></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(story).toContain("Paragraph 5 about cars");
+    expect(story).not.toContain("Other story number");
+    expect(story).not.toContain("A teaser for another story");
+    // A listicle: the same shape, then its conclusion.
+    const listicle = await markdown(
+      await snapshot(
+        `<main><div class="content"><h1>Five tools we reviewed</h1>${para(3, "tools")}
+        <div class="list">${cards(4, short)}</div><p>In the end, every one of these tools earns its place on a desk, and the first is the one we would buy.</p></div></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(listicle).toContain("Other story number 4");
+    expect(listicle).toContain("In the end, every one of these tools");
+  });
+
   it("reads a product page's sections whole, where Readability keeps its lead; an article keeps Readability's pick", async () => {
     const typed = (type: string) => `<script type="application/ld+json">{"@type":"${type}"}</script>`;
     const product = await markdown(await snapshot(productShapedPage("product"), typed("Product")));
