@@ -18,16 +18,19 @@ function isLinkedHeading(h) {
   return !!link && norm(link.textContent).indexOf(text) >= 0 && toOtherPageOfSite(link.getAttribute("href"));
 }
 
-// Headings long enough to be a title: a card's category or date label may be a heading too.
-function titleCount(el) {
-  return Array.prototype.filter.call(el.querySelectorAll("h1, h2, h3, h4, h5, h6"), function (h) { return norm(h.textContent).length > 30; }).length;
+// The titles in a block: headings of the title's own level, and any long enough to be one (a
+// card's category or date label is often a shorter heading of another level).
+function titleCount(el, title) {
+  return Array.prototype.filter.call(el.querySelectorAll("h1, h2, h3, h4, h5, h6"), function (h) {
+    return h.nodeName === title.nodeName || norm(h.textContent).length > 30;
+  }).length;
 }
 
-// The largest block around the heading that holds no other title and no more than a teaser.
+// The largest block around the title that holds no other title and no more than a teaser.
 function cardOf(h, root) {
   var card = null;
   for (var el = h.parentElement; el && el !== root; el = el.parentElement) {
-    if (titleCount(el) > 1 || norm(el.textContent).length > CARD_MAX_CHARS) break;
+    if (titleCount(el, h) > 1 || norm(el.textContent).length > CARD_MAX_CHARS) break;
     card = el;
   }
   return card;
