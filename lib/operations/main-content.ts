@@ -169,6 +169,11 @@ var __ptdMain = (function () {
     }
     return l / len;
   }
+  // A paragraph of the text's own prose: long enough, and words more than links.
+  function isProse(p) {
+    var n = norm(p.textContent).length;
+    return n >= 80 && linkDensity(p, n) < 0.3;
+  }
   // The site is the page's host and the host its canonical address names: a page served from a
   // mirror, a CDN or an AMP cache links to its own site by absolute address.
   var siteHosts = null;
@@ -198,7 +203,7 @@ var __ptdMain = (function () {
     // at the edges of the pick.
     var paras = null;
     function betweenProse(el) {
-      if (!paras) paras = Array.prototype.filter.call(root.querySelectorAll("p"), function (p) { var n = norm(p.textContent).length; return n >= 80 && linkDensity(p, n) < 0.3; });
+      if (!paras) paras = Array.prototype.filter.call(root.querySelectorAll("p"), isProse);
       var before = false, after = false;
       for (var k = 0; k < paras.length && !(before && after); k++) {
         // A paragraph inside the list, or one a later step of this pass removed, says nothing.

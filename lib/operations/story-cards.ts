@@ -5,7 +5,7 @@
  * to another page of the site and at most a teaser's worth of text. Two or more such cards side by
  * side, after the article's prose and with no prose after them, go. A listicle whose items link
  * their headings to the site's own reviews keeps them: its items are long, or its conclusion
- * follows them. Uses `norm`, `linkDensity` and `toOtherPageOfSite` of the extractor
+ * follows them. Uses `norm`, `isProse` and `toOtherPageOfSite` of the extractor
  * (main-content.ts).
  */
 export const STORY_CARDS_JS = `
@@ -34,11 +34,6 @@ function cardOf(h, root) {
     card = el;
   }
   return card;
-}
-
-function isProse(p) {
-  var n = norm(p.textContent).length;
-  return n >= 80 && linkDensity(p, n) < 0.3;
 }
 
 function removeStoryCards(root) {
