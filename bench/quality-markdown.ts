@@ -3,7 +3,7 @@
  * (read from there, never copied), through the same engine the API uses: each page is served as
  * http://eval.test/<name>/ and visited once; both operations read that one snapshot.
  *
- *   npx tsx bench/quality-markdown.ts [limit]
+ *   npx tsx bench/quality-markdown.ts [limit | name,name…] [--misses] [--dump DIR]
  *
  * Markdown: token-level F1 of the Markdown's text against the text of expected.html.
  * Meta: normalized match per field against expected-metadata.json (title, byline → author_name,
@@ -11,6 +11,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { mainContentScript } from "@/lib/operations/main-content";
 import { markdown } from "@/lib/operations/markdown";
 import { meta, type Metadata } from "@/lib/operations/meta";
 import { visitPage } from "@/lib/page/visit";
@@ -21,6 +22,8 @@ const ARG = process.argv[2] ?? "1000";
 const ONLY = /^\d+$/.test(ARG) ? null : new Set(ARG.split(","));
 const LIMIT = ONLY ? 1000 : Number(ARG);
 const SHOW_MISSES = process.argv.includes("--misses");
+// --dump DIR writes each page's Markdown to DIR/<name>.md, to read what a low precision is made of.
+const DUMP = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : null;
 
 const pages = fs
   .readdirSync(READABILITY_DIR, { withFileTypes: true })
@@ -105,15 +108,25 @@ async function main() {
     ) as Record<string, string | null>;
     const started = Date.now();
     try {
-      const { md, m } = await visitPage(
+      const { md, m, via } = await visitPage(
         {
           organization: "org-test",
           url: `http://eval.test/${name}/`,
           limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 },
         },
-        async (snap) => ({ md: await markdown(snap), m: await meta(snap) }),
+        async (snap) => ({
+          md: await markdown(snap),
+          m: await meta(snap),
+          // Which way our extractor found the content (main-content.ts `via`), for the dump.
+          via: DUMP
+            ? String(
+                await snap.page.evaluate(`(() => { ${mainContentScript()}; return __ptdMain().via; })()`),
+              )
+            : "",
+        }),
         { pool },
       );
+      if (DUMP) fs.writeFileSync(path.join(DUMP, `${name}.md`), `<!-- via ${via} -->\n${md}`);
       const score = f1(tokens(markdownText(md)), tokens(expected));
       const metaHits = FIELDS.map(([expKey, ourKey, same], i) => {
         const want = norm(expMeta[expKey]);

@@ -103,28 +103,53 @@ var __ptdMain = (function () {
     for (var i = 0; i < comments.length; i++) if (el.contains(comments[i])) n += prose(comments[i]);
     return n;
   }
+  // A page that says it is an article (its structured data, microdata or Open Graph type) and is
+  // no discussion: a blog post or a news story, whose comments and the site's cards are not it.
+  var declaredArticle = null;
+  function isDeclaredArticle() {
+    if (declaredArticle === null) {
+      var nodes = jsonLdNodes();
+      declaredArticle = !isDiscussion(nodes) && (jsonLdTypes(nodes, ARTICLE_TYPES) ||
+        !!document.querySelector(ARTICLE_MICRODATA + ', meta[property="og:type" i][content="article" i], meta[property="article:published_time" i]'));
+    }
+    return declaredArticle;
+  }
+  // A body the page marks as its post, outside the comments, with a few lines of prose or, on a
+  // page that says it is an article, paragraphs saying a sentence: an open thread's one line and
+  // its links. (A forum's first post is short too, and there the replies are the content.)
   function hasArticleBody(root, comments) {
     var bodies = root.querySelectorAll(ARTICLE_BODY);
     for (var i = 0; i < bodies.length; i++) {
       var inside = false;
       for (var j = 0; j < comments.length && !inside; j++) inside = comments[j].contains(bodies[i]);
-      if (!inside && prose(bodies[i]) - commentProseIn(bodies[i], comments) >= 100) return true;
+      if (inside) continue;
+      if (prose(bodies[i]) - commentProseIn(bodies[i], comments) >= 100) return true;
+      if (isDeclaredArticle() && paragraphsOutside(bodies[i], comments) >= 50) return true;
     }
     return false;
   }
+  function paragraphsOutside(el, comments) {
+    var n = 0, ps = el.getElementsByTagName("p");
+    for (var i = 0; i < ps.length; i++) {
+      var inComment = false;
+      for (var j = 0; j < comments.length && !inComment; j++) inComment = comments[j].contains(ps[i]);
+      if (!inComment) n += norm(ps[i].textContent).length;
+    }
+    return n;
+  }
   // On a discussion page (a forum thread, a link aggregator's story) the comments are the content:
-  // they stay where what is left without them has almost no prose.
+  // they stay where the page marks no post of its own outside them.
   function removeComments(root) {
     var els = root.querySelectorAll("div, section, ol, ul, li, aside, article, form, footer");
-    var found = [], inComments = 0;
+    var found = [];
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       if (!isCommentBlock(el) || el.querySelector("h1, [itemprop=articleBody]")) continue;
       if (found.length && found[found.length - 1].contains(el)) continue;
       found.push(el);
-      inComments += prose(el);
     }
-    if (!found.length || prose(root.body || root) - inComments < 150 || !hasArticleBody(root, found)) return root;
+    // A post the page marks as one, however short, is the content and its comments are not.
+    if (!found.length || !hasArticleBody(root, found)) return root;
     for (var j = 0; j < found.length; j++) found[j].remove();
     return root;
   }
@@ -286,6 +311,14 @@ var __ptdMain = (function () {
     return index;
   }
 
+  // On an article's page, a container holding the pick whose text beyond it is the site's cards
+  // for other stories adds no article (on a section front the cards are the content; a forum's
+  // replies are more text).
+  function addsOnlyCards(container, pickText) {
+    return isDeclaredArticle() && holds(norm(container.textContent), pickText) &&
+      norm(withoutCardGroups(container).textContent).length < pickText.length * 1.5;
+  }
+
   // Readability keeps one block and only the siblings that score like it, so an article the page
   // splits into sections (one CMS module each, headings between them) comes back as one section.
   // Where a container the page marks as its content holds the pick and, cleaned, a good deal more
@@ -309,7 +342,7 @@ var __ptdMain = (function () {
       var c = clean(removeComments(els[i].cloneNode(true)));
       var text = norm(c.textContent), len = text.length;
       if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
-      if (picked && !addsProse(prose(c))) continue;
+      if (picked && (!addsProse(prose(c)) || addsOnlyCards(c, pickText))) continue;
       if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
     }
     if (!found && picked) {
@@ -321,6 +354,9 @@ var __ptdMain = (function () {
         if (m > most) { most = m; biggest = landmarks[j]; }
       }
       if (biggest && most > 1500 && picked < most * 0.25) found = clean(removeComments(biggest.cloneNode(true)));
+      // A pick with prose of its own is no wrong pick inside a landmark that adds only cards (a
+      // pick outside it, a consent notice, still is).
+      if (found && pickProse >= 200 && addsOnlyCards(found, pickText)) found = null;
     }
     return found;
   }

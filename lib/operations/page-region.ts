@@ -6,8 +6,9 @@
  * chrome (header, navigation, sidebars, footer) and cleaned like any pick, the region is the
  * content: what defuddle's scoring of the whole page finds. Only a page that says it is not an
  * article (isNonArticlePage) is read this way; an article or a discussion keeps Readability's pick: there one block is the
- * article, and the rest of the page is what to leave out. Uses `norm`, `clean`, `removeComments`
- * and `linkDensity` of the extractor (main-content.ts).
+ * article, and the rest of the page is what to leave out. Uses `norm`, `clean`, `removeComments`,
+ * `linkDensity`, `isDeclaredArticle` and `isMostlyCards` (story-cards.ts) of the extractor
+ * (main-content.ts).
  */
 export const PAGE_REGION_JS = `
 var ARTICLE_TYPES = /^(Article|NewsArticle|BlogPosting|Blog|Report|ScholarlyArticle|MedicalScholarlyArticle|TechArticle|LiveBlogPosting|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|ReviewNewsArticle|BackgroundNewsArticle|SatiricalArticle|AdvertiserContentArticle|Recipe|Review|SocialMediaPosting|DiscussionForumPosting|QAPage)$/;
@@ -66,5 +67,8 @@ function regionInsteadOf(source, picked) {
   if (!region) return null;
   var len = norm(region.textContent).length;
   if (len < 300 || picked >= len * REGION_SHARE || linkDensity(region, len) > 0.5) return null;
+  // On a page whose Open Graph type says article, a region of the site's cards for other stories
+  // adds teasers, not content.
+  if (picked && isDeclaredArticle() && isMostlyCards(region)) return null;
   return region;
 }`;

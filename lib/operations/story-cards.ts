@@ -5,7 +5,7 @@
  * to another page of the site and at most a teaser's worth of text. Two or more such cards side by
  * side, after the article's prose and with no prose after them, go. A listicle whose items link
  * their headings to the site's own reviews keeps them: its items are long, or its conclusion
- * follows them. Uses `norm`, `isProse` and `toOtherPageOfSite` of the extractor
+ * follows them. Uses `norm`, `isProse`, `prose` and `toOtherPageOfSite` of the extractor
  * (main-content.ts).
  */
 export const STORY_CARDS_JS = `
@@ -36,7 +36,8 @@ function cardOf(h, root) {
   return card;
 }
 
-function removeStoryCards(root) {
+// Cards grouped by the block that holds them side by side.
+function storyCardGroups(root) {
   var byParent = new Map();
   Array.prototype.forEach.call(root.querySelectorAll("h2, h3, h4, h5, h6"), function (h) {
     if (!isLinkedHeading(h)) return;
@@ -46,6 +47,25 @@ function removeStoryCards(root) {
     if (list.indexOf(card) < 0) list.push(card);
     byParent.set(card.parentElement, list);
   });
+  return byParent;
+}
+
+// root without any group of two or more cards, wherever they stand.
+function withoutCardGroups(root) {
+  var copy = root.cloneNode(true);
+  storyCardGroups(copy).forEach(function (cards) {
+    if (cards.length >= 2) cards.forEach(function (c) { c.remove(); });
+  });
+  return copy;
+}
+
+// A block whose prose is mostly the site's teasers: a section front, not an article's page.
+function isMostlyCards(root) {
+  return prose(withoutCardGroups(root)) < prose(root) * 0.5;
+}
+
+function removeStoryCards(root) {
+  var byParent = storyCardGroups(root);
   var prose = Array.prototype.filter.call(root.querySelectorAll("p"), isProse);
   byParent.forEach(function (cards) {
     if (cards.length < 2) return;

@@ -136,6 +136,30 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("312 Comments");
   });
 
+  it("keeps a one-line post and none of the comment thread under it", async () => {
+    // The post is a line and a few links: less prose than any paragraph test counts, yet the page
+    // marks it as the post's body, and its comments as comments.
+    const comments = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<div class="comment" id="comment-${i + 1}"><div class="comment-meta"><a href="/u/${i}">reader${i + 1}</a></div><div class="comment-body"><p>Comment ${i + 1}: I have thoughts on this week's news, and here they are at some length, because comment threads run long.</p></div></div>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(
+        `<main><article class="post"><h1>Open Thread 412</h1>
+        <div class="available-content"><div class="body markup"><p>This is the weekly open thread. Post about <a href="/about">anything</a>, see the <a href="https://example.org/discord">Discord</a>.</p></div></div>
+        <div id="comments" class="comments-page"><h2>1,204 Comments</h2><div class="comment-list">${comments}</div></div>
+      </article></main>`,
+        `<meta property="og:type" content="article">`,
+        "en",
+        true,
+      ),
+    );
+    expect(md).toContain("This is the weekly open thread.");
+    expect(md).not.toContain("Comment 1:");
+    expect(md).not.toContain("reader2");
+  });
+
   it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>How rivers recover</h1>
@@ -332,6 +356,72 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     const wrapped = posts.map((p, i) => `<div id="postBoxWrapper${i + 1}00">${p}</div>`).join("");
     const md2 = await markdown(await snapshot(`<h1>Catering tips</h1><div class="thread">${wrapped}</div>`));
     for (const i of [1, 2, 3, 4]) expect(md2).toContain(`Post ${i} of the thread.`);
+  });
+
+  it("keeps a short news story and none of the stories in a sidebar that is not an <aside>", async () => {
+    const stories = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<div class="item"><h4><a href="/sport/${i}">Other match report number ${i + 1}</a></h4><p>A longer summary of another match, played on another day by other teams, with the goals, the cards and the manager's words after it.</p></div>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(
+        `<div class="page"><div class="main-col"><h1>Late goal seals the derby</h1>
+          <p>The home side won two goals to one with a header in the last minute of added time.</p>
+          <p>The return fixture is in March, and tickets go on sale next week at the club shop.</p></div>
+        <div id="sidebar" class="sidebar-right"><h3>Latest news</h3>${stories}</div></div>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(md).toContain("a header in the last minute");
+    expect(md).toContain("The return fixture is in March");
+    expect(md).not.toContain("Other match report");
+    expect(md).not.toContain("A longer summary of another match");
+  });
+
+  it("keeps an article and not the stream of story cards its page's content container adds", async () => {
+    // The page's content block holds the article and, below it, a "Recommended for you" stream
+    // whose teasers are more prose than the article: on an article's page that is not more article.
+    const cards = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `<li class="stream-item"><div class="card"><div class="media"><h3><a href="/news/story-${i}">Other story number ${i + 1} from the news desk</a></h3><div class="summary">A teaser for other story ${i + 1}: what happened, who said what about it, and why it matters to readers this week, at some length.</div><span>Good Morning</span></div></div></li>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(
+        `<div id="Main" class="content"><article><div class="body"><h1>Veteran's photo sparks debate</h1>
+          ${para(4, "the photo")}</div></article>
+          <div class="comments-ui"><p>Sign in to post a comment.</p></div>
+          <h2>Recommended for You</h2><ul class="stream">${cards}</ul></div>`,
+        `<meta property="og:type" content="article">`,
+        "en",
+        true,
+      ),
+    );
+    expect(md).toContain("Paragraph 4 about the photo");
+    expect(md).not.toContain("Other story number");
+    expect(md).not.toContain("A teaser for other story");
+  });
+
+  it("reads a page typed WebPage and og:type article as its story, not its section's cards", async () => {
+    const cards = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<li><div class="card"><h2><a href="/es/story-${i}">Otra historia número ${i + 1} de la redacción</a></h2><div class="summary">Un resumen de otra historia ${i + 1}: qué pasó, quién dijo qué y por qué importa a los lectores esta semana.</div><span>Por Redacción</span></div></li>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(
+        `<main><section class="story"><h1>Xi organiza los juegos</h1>${para(4, "los juegos")}</section>
+          <section class="highlights"><h2>Destacados</h2><ol>${cards}</ol></section></main>`,
+        `<meta property="og:type" content="article"><script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"Xi"}</script>`,
+        "es",
+        true,
+      ),
+    );
+    expect(md).toContain("Paragraph 4 about los juegos");
+    expect(md).not.toContain("Otra historia número");
   });
 
   it("keeps a short news story and none of the site's story cards beside it", async () => {
