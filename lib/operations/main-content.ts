@@ -342,7 +342,8 @@ var __ptdMain = (function () {
       var c = clean(removeComments(els[i].cloneNode(true)));
       var text = norm(c.textContent), len = text.length;
       if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
-      if (picked && (!addsProse(prose(c)) || addsOnlyCards(c, pickText))) continue;
+      // On an article's page, the prose it adds must be outside the site's cards.
+      if (picked && (!addsProse(prose(isDeclaredArticle() ? withoutCardGroups(c) : c)) || addsOnlyCards(c, pickText))) continue;
       if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
     }
     if (!found && picked) {
