@@ -10,16 +10,25 @@ HOST="${HOST:-127.0.0.1}"
 case "$HOST" in
   127.*|::1|localhost) export EMAIL_DEV_OUTBOX="${EMAIL_DEV_OUTBOX:-1}" ;; # development mode: emails listed on the dashboard (lib/email/mode.ts)
 esac
+# The address printed below is the one emailed links use (lib/email/mode.ts reads APP_URL): the
+# same host the user opens, so the session cookie set there is the one the links find. An APP_URL
+# of your own wins.
+case "$HOST" in
+  0.0.0.0|::) SHOWN_HOST=localhost ;;
+  *:*) SHOWN_HOST="[$HOST]" ;;
+  *) SHOWN_HOST="$HOST" ;;
+esac
+export APP_URL="${APP_URL:-http://$SHOWN_HOST:$PORT}"
 ensure_build
-step "Starting on http://localhost:$PORT"
+step "Starting on $APP_URL"
 cat <<MSG
 
-  Dashboard:   http://localhost:$PORT/dashboard   (sign up there; the first account gets an organization and a key)
-  API docs:    http://localhost:$PORT/docs
+  Dashboard:   $APP_URL/dashboard   (sign up there; the first account gets an organization and a key)
+  API docs:    $APP_URL/docs
   Or create an organization and API key from another terminal:
     npm run --silent admin -- org create --name Acme --plan free --verified --json
   Then:
-    curl -s -X POST http://localhost:$PORT/api/html -H "Authorization: Bearer <apiKey>" \\
+    curl -s -X POST $APP_URL/api/html -H "Authorization: Bearer <apiKey>" \\
          -H "Content-Type: application/json" -d '{"url":"https://example.com/","sync":true}'
 
 MSG

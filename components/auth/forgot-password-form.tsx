@@ -1,17 +1,33 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/lib/dashboard/actions/password-reset";
 import { AccountForm, EmailField } from "./form-parts";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; devOutbox: boolean } | null>(null);
   if (done)
     return (
-      <p role="status" className="text-sm text-slate-700" data-testid="forgot-done">
-        {done}
-      </p>
+      <div className="space-y-3">
+        <p role="status" className="text-sm text-slate-700" data-testid="forgot-done">
+          {done.message}
+        </p>
+        {done.devOutbox && (
+          <p className="text-sm text-slate-700">
+            Development mode: no mail leaves this machine.{" "}
+            <Link
+              href="/dev-outbox"
+              className="font-medium text-indigo-700 hover:text-indigo-900"
+              data-testid="dev-outbox-link"
+            >
+              Check the dev outbox
+            </Link>{" "}
+            for the reset link.
+          </p>
+        )}
+      </div>
     );
   return (
     <AccountForm
@@ -20,7 +36,7 @@ export function ForgotPasswordForm() {
       submit={async () => {
         const r = await requestPasswordResetAction({ email });
         if (!r.ok) return r.error;
-        setDone(r.message);
+        setDone({ message: r.message, devOutbox: r.devOutbox });
       }}
     >
       <EmailField value={email} onChange={setEmail} />

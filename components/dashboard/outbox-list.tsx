@@ -17,34 +17,41 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">No emails for you yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-100" data-testid="outbox">
-          {items.map((mail) => (
-            <li key={mail.id} className="py-3 first:pt-0 last:pb-0">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-sm font-medium text-slate-900">{mail.subject}</p>
-                <p className="text-xs text-slate-500">{formatDateTime(mail.createdAt)}</p>
-              </div>
-              <p className="text-xs text-slate-500">To {mail.to}</p>
-              {mail.links.length > 0 && (
-                <ul className="mt-1 space-y-0.5">
-                  {mail.links.map((link) => (
-                    <li key={link} className="truncate">
-                      <a
-                        href={link}
-                        className="text-sm font-medium text-indigo-700 hover:text-indigo-900"
-                        data-testid="outbox-link"
-                      >
-                        {linkLabel(link)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ul>
+        <OutboxMails items={items} />
       )}
     </Card>
+  );
+}
+
+/** The mails themselves, each with its links (also the signed-out view, app/dev-outbox). */
+export function OutboxMails({ items }: { items: OutboxItem[] }) {
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="outbox">
+      {items.map((mail) => (
+        <li key={mail.id} className="py-3 first:pt-0 last:pb-0">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="text-sm font-medium text-slate-900">{mail.subject}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(mail.createdAt)}</p>
+          </div>
+          <p className="text-xs text-slate-500">To {mail.to}</p>
+          {mail.links.length > 0 && (
+            <ul className="mt-1 space-y-0.5">
+              {mail.links.map((link) => (
+                <li key={link} className="truncate">
+                  <a
+                    href={link}
+                    className="text-sm font-medium text-indigo-700 hover:text-indigo-900"
+                    data-testid="outbox-link"
+                  >
+                    {linkLabel(link)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

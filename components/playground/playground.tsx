@@ -14,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { RequestForm, type ProjectOption } from "./request-form";
 import { JobStatus, type Phase } from "./job-status";
 import { ResponseHeaders } from "./response-headers";
-import { ResultPreview } from "./result-preview";
+import { ResultPreview } from "@/components/results/result-preview";
 import { useJob } from "./use-job";
 import { SnippetCard } from "./snippet-card";
 import { ScrollBox } from "@/components/ui/scroll-box";

@@ -9,7 +9,7 @@ import {
 } from "@/lib/dashboard/snippets";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ViewToggle } from "./view-toggle";
+import { ViewToggle } from "@/components/ui/view-toggle";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** The request the form describes, as curl, TypeScript (fetch) or Python (requests), ready to copy. */

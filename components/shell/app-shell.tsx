@@ -9,7 +9,16 @@ import { SignOutButton } from "./sign-out-button";
 import { OrgSwitcher } from "./org-switcher";
 
 /** The signed-in frame: left navigation, account footer, and the unconfirmed-email banner. */
-export function AppShell({ user, children }: { user: DashboardUser | null; children: ReactNode }) {
+export function AppShell({
+  user,
+  devOutbox = false,
+  children,
+}: {
+  user: DashboardUser | null;
+  /** The dev outbox is on (lib/email/mode.ts): the banner points at it. */
+  devOutbox?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen md:pl-60">
       <aside className="fixed inset-y-0 left-0 hidden w-60 flex-col border-r border-slate-200 bg-white md:flex">
@@ -72,7 +81,7 @@ export function AppShell({ user, children }: { user: DashboardUser | null; child
         <Nav orientation="horizontal" />
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
-        {user && !user.emailVerified && <EmailBanner email={user.email} />}
+        {user && !user.emailVerified && <EmailBanner email={user.email} devOutbox={devOutbox} />}
         {children}
       </main>
     </div>

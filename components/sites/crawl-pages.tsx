@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { MarkdownView } from "@/components/playground/markdown-view";
+import { MarkdownView } from "@/components/results/markdown-view";
 import { pageMarkdown, type CrawlPageAnswer } from "@/lib/dashboard/site-body";
 import { ScrollBox } from "@/components/ui/scroll-box";
 

@@ -151,7 +151,7 @@ export const VARIABLES = {
   AUTH_SECRET: spec(text(), "unset", "see `NEXTAUTH_SECRET`"),
   APP_URL: spec(
     url("https://api.example.com"),
-    "`http://localhost:$PORT`",
+    "`http://localhost:$PORT`; `start.sh` sets the address it prints (`http://127.0.0.1:$PORT`)",
     "public base URL (secure cookies, links in emails; never taken from request headers). A public one needs `RESEND_API_KEY` or the server refuses to start",
   ),
   NEXTAUTH_URL: spec(url("https://api.example.com"), "unset", "read when `APP_URL` is unset"),

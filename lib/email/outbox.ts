@@ -20,5 +20,30 @@ export async function outboxFor(email: string, limit = 10): Promise<OutboxItem[]
     orderBy: { createdAt: "desc" },
     take: limit,
   });
-  return rows.map((r) => ({ ...r, links: r.text.match(/https?:\/\/[^\s<>"]+/g) ?? [] }));
+  return rows.map(withLinks);
+}
+
+const withLinks = <R extends { text: string }>(r: R) => ({
+  ...r,
+  links: r.text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+});
+
+/** A database clock a little behind ours must not hide the mail just sent. */
+const CLOCK_SLACK_MS = 2000;
+
+/**
+ * The password-reset mail sent to `email` since `since`: all the signed-out outbox view
+ * (app/dev-outbox) may show, for the address its signed pass names (lib/auth/dev-outbox-pass.ts).
+ */
+export async function resetMailsFor(email: string, since: Date, limit = 5): Promise<OutboxItem[]> {
+  const rows = await db().outboxEmail.findMany({
+    where: {
+      to: { equals: email, mode: "insensitive" },
+      createdAt: { gte: new Date(since.getTime() - CLOCK_SLACK_MS) },
+      text: { contains: "/reset-password?token=" },
+    },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+  });
+  return rows.map(withLinks);
 }

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MarkdownView } from "@/components/playground/markdown-view";
+import { MarkdownView } from "@/components/results/markdown-view";
 import { safeUrl } from "@/lib/dashboard/safe-url";
 
 const render = (source: string, baseUrl?: string) =>

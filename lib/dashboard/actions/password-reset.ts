@@ -6,6 +6,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
 import { spend } from "@/lib/auth/throttle";
 import { linkBaseUrl } from "@/lib/email/mode";
+import { devOutboxOn, grantDevOutboxPass } from "../dev-outbox";
 import { ensureBooted } from "@/lib/server/boot";
 import type { ActionResult } from "../action-result";
 import { newPasswordInput } from "../password-input";
@@ -18,7 +19,7 @@ const SENT =
 /** "Forgot password": the same answer whether or not the account exists (no probing for accounts). */
 export async function requestPasswordResetAction(input: {
   email: string;
-}): Promise<ActionResult<{ message: string }>> {
+}): Promise<ActionResult<{ message: string; devOutbox: boolean }>> {
   const parsed = email.safeParse(input.email);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Check the address." };
   try {
@@ -36,8 +37,12 @@ export async function requestPasswordResetAction(input: {
           `A link was sent to this address several times already. Check your inbox, or try again in ${wait}.`,
       ));
     if (refusal) return { ok: false, error: refusal };
+    const askedAt = Date.now();
     await requestPasswordReset(parsed.data, linkBaseUrl());
-    return { ok: true, message: SENT };
+    // Development mode: the same answer, plus a pass to read this address's reset mail (not a
+    // list of anyone's mail): see lib/auth/dev-outbox-pass.ts.
+    await grantDevOutboxPass(parsed.data, askedAt);
+    return { ok: true, message: SENT, devOutbox: devOutboxOn() };
   } catch (err) {
     console.error("[password-reset] request failed:", err);
     return { ok: false, error: "Something went wrong on our side. Try again in a moment." };

@@ -9,6 +9,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { ResultPreview } from "@/components/results/result-preview";
+import { storedResultPreview, type StoredResultPreview } from "@/lib/dashboard/stored-result";
 
 export const metadata: Metadata = { title: "Request · page-to-data" };
 
@@ -28,6 +30,30 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The stored result with the Playground's views; a very large one is only named. */
+function ResultSection({
+  preview,
+  url,
+  token,
+}: {
+  preview: Exclude<StoredResultPreview, { kind: "none" }>;
+  url: string;
+  token: string;
+}) {
+  if (preview.kind === "too-large")
+    return (
+      <p className="text-sm text-slate-600" data-testid="result-too-large">
+        {preview.bytes.toLocaleString("en-US")} bytes: too large to show here. Fetch it with GET /result/
+        {token}.
+      </p>
+    );
+  return (
+    <div data-testid="request-result">
+      <ResultPreview endpoint={preview.endpoint} text={preview.text} format="png" pageUrl={url} />
+    </div>
+  );
+}
+
 export default async function RequestDetailPage({
   params,
 }: {
@@ -38,6 +64,7 @@ export default async function RequestDetailPage({
   await requireProjectMember(projectId, `${base}/${token}`);
   const r = await requestDetail(projectId, token);
   if (!r) notFound();
+  const preview = await storedResultPreview(projectId, token, r.operation);
   const dash = <span className="text-slate-500">—</span>;
 
   return (
@@ -127,6 +154,11 @@ export default async function RequestDetailPage({
             </Row>
           </dl>
         </Card>
+        {preview.kind !== "none" && (
+          <Card title="Result" className="lg:col-span-2">
+            <ResultSection preview={preview} url={r.url} token={r.token} />
+          </Card>
+        )}
         {r.deliveries.length > 0 && (
           <Card
             title="Webhook deliveries"

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import type { LighthouseAudit, LighthouseResult } from "@/lib/lighthouse/types";
 import { cx } from "@/components/ui/cx";
-import { ViewToggle } from "./view-toggle";
+import { ViewToggle } from "@/components/ui/view-toggle";
 import { formatDateTime } from "@/lib/dashboard/format";
 
 /** Lighthouse's own bands: 0–49 poor, 50–89 needs improvement, 90–100 good. */
@@ -101,19 +101,62 @@ export function LighthouseView({ result, json }: { result: LighthouseResult; jso
               </div>
             ))}
           </div>
-          {audits.length > 0 && <AuditList audits={audits} />}
+          {audits.length > 0 && <FailingAudits audits={audits.filter(isFailing)} />}
+          {audits.length > 0 && (
+            <details className="rounded-lg border border-slate-200">
+              <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-700">
+                All {audits.length} audits returned
+              </summary>
+              <AuditList audits={audits} />
+            </details>
+          )}
         </>
       )}
     </div>
   );
 }
 
+/** Lighthouse's own pass mark: a scored audit under 0.9 is shown as failed in its report. */
+const PASS = 0.9;
+const SCORED = new Set(["binary", "numeric", "metricSavings"]);
+
+export function isFailing(a: LighthouseAudit): boolean {
+  return a.score !== null && a.score < PASS && SCORED.has(a.scoreDisplayMode);
+}
+
+function FailingAudits({ audits }: { audits: LighthouseAudit[] }) {
+  return (
+    <section aria-labelledby="lighthouse-failing-title" className="space-y-2">
+      <h3 id="lighthouse-failing-title" className="text-sm font-semibold text-slate-900">
+        Failing audits ({audits.length})
+      </h3>
+      {audits.length ? (
+        <ul
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          data-testid="lighthouse-failing"
+        >
+          {audits.map((a) => (
+            <li key={a.id} data-audit={a.id} className="px-4 py-2 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-medium text-slate-900">{a.title}</span>
+                <span className="tabular-nums text-slate-600">
+                  {a.displayValue ? `${a.displayValue} · ` : ""}score {Math.round((a.score ?? 0) * 100)}
+                </span>
+              </div>
+              <span className="font-mono text-xs text-slate-500">{a.id}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">Every scored audit returned passes.</p>
+      )}
+    </section>
+  );
+}
+
 function AuditList({ audits }: { audits: LighthouseAudit[] }) {
   return (
-    <ul
-      className="divide-y divide-slate-100 rounded-lg border border-slate-200"
-      data-testid="lighthouse-audits"
-    >
+    <ul className="divide-y divide-slate-100 border-t border-slate-200" data-testid="lighthouse-audits">
       {audits.map((a) => (
         <li key={a.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
           <span className="flex items-center gap-2">

@@ -1,16 +1,21 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import type { ImageFormat, PlaygroundEndpoint } from "@/lib/dashboard/playground-body";
 import { contentTypeOf } from "@/lib/schemas/operations";
 import { parseJson } from "@/lib/dashboard/api-reply";
 import { previewDocument } from "@/lib/dashboard/preview-html";
+import { consoleResultSchema, keywordsResultSchema, metadataSchema } from "@/lib/schemas/responses";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
-import { ViewToggle } from "./view-toggle";
-import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
+import { ViewToggle } from "@/components/ui/view-toggle";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { isLighthouseResult, LighthouseView } from "./lighthouse-view";
+import { JsonView, Toolbar, ViewOrJson } from "./json-view";
+import { MetaCard } from "./meta-card";
+import { KeywordChips } from "./keyword-chips";
+import { ConsoleTable } from "./console-table";
+import { ScreenshotView } from "./screenshot-view";
 
 // The Markdown renderer (react-markdown + remark-gfm) loads only when a Markdown result is shown,
 // so it does not weigh on the Playground's first load.
@@ -68,21 +73,52 @@ function OperationPreview({
   if (typeof value === "string") {
     if (operation === "html") return <HtmlPreview html={value} pageUrl={pageUrl} />;
     if (operation === "markdown") return <MarkdownPreview markdown={value} pageUrl={pageUrl} />;
-    if (operation === "screenshot") return <ScreenshotPreview base64={value} format={format} />;
+    if (operation === "screenshot") return <ScreenshotView base64={value} format={format} />;
     return <TextBlock text={value} />;
   }
-  if (operation === "lighthouse" && isLighthouseResult(value))
-    return <LighthouseView result={value} json={<JsonView value={value} />} />;
-  return <JsonView value={value} />;
+  return <StructuredPreview operation={operation} value={value} pageUrl={pageUrl} />;
 }
 
-function Toolbar({ children, copy }: { children?: ReactNode; copy?: string }) {
-  return (
-    <div className="mb-2 flex items-center justify-between gap-2">
-      <div>{children}</div>
-      {copy !== undefined && <CopyButton value={copy} />}
-    </div>
-  );
+/** JSON results with a view of their own; anything that does not match its schema stays JSON. */
+function StructuredPreview({
+  operation,
+  value,
+  pageUrl,
+}: {
+  operation: string;
+  value: unknown;
+  pageUrl: string;
+}) {
+  if (operation === "lighthouse" && isLighthouseResult(value))
+    return <LighthouseView result={value} json={<JsonView value={value} />} />;
+  if (operation === "meta") {
+    const meta = metadataSchema.safeParse(value);
+    if (meta.success)
+      return (
+        <ViewOrJson value={value}>
+          <MetaCard meta={meta.data} pageUrl={pageUrl} />
+        </ViewOrJson>
+      );
+  }
+  if (operation === "keywords") {
+    const keywords = keywordsResultSchema.safeParse(value);
+    if (keywords.success)
+      return (
+        <ViewOrJson value={value}>
+          <KeywordChips keywords={keywords.data} />
+        </ViewOrJson>
+      );
+  }
+  if (operation === "console") {
+    const entries = consoleResultSchema.safeParse(value);
+    if (entries.success)
+      return (
+        <ViewOrJson value={value}>
+          <ConsoleTable entries={entries.data} />
+        </ViewOrJson>
+      );
+  }
+  return <JsonView value={value} />;
 }
 
 function RawText({ text }: { text: string }) {
@@ -152,32 +188,6 @@ function MarkdownPreview({ markdown, pageUrl }: { markdown: string; pageUrl: str
   );
 }
 
-function ScreenshotPreview({ base64, format }: { base64: string; format: ImageFormat }) {
-  const clean = base64.trim();
-  const kb = Math.round((clean.length * 3) / 4 / 1024);
-  return (
-    <div>
-      <Toolbar>
-        <span className="text-xs text-slate-500">
-          {format.toUpperCase()} · {kb} KB
-        </span>
-      </Toolbar>
-      <ScrollBox
-        label="Screenshot"
-        className="max-h-[40rem] rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px]"
-      >
-        {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API, not an optimisable asset */}
-        <img
-          data-testid="screenshot-preview"
-          src={`data:image/${format};base64,${clean}`}
-          alt="Screenshot result"
-          className="mx-auto block max-w-full"
-        />
-      </ScrollBox>
-    </div>
-  );
-}
-
 function TextBlock({ text }: { text: string }) {
   return (
     <div>
@@ -188,23 +198,6 @@ function TextBlock({ text }: { text: string }) {
       >
         {text}
       </p>
-    </div>
-  );
-}
-
-export function JsonView({ value }: { value: unknown }) {
-  const text = JSON.stringify(value, null, 2) ?? String(value);
-  return (
-    <div>
-      <Toolbar copy={text} />
-      <ScrollBox
-        as="pre"
-        label="Result as JSON"
-        data-testid="json-result"
-        className="max-h-[32rem] rounded-md bg-code-bg p-3 font-mono text-xs text-code-fg"
-      >
-        {text}
-      </ScrollBox>
     </div>
   );
 }
