@@ -224,6 +224,19 @@ describe(
       { name: "sign-in", path: "/login", ready: "form" },
       { name: "sign-up", path: "/signup", ready: "form" },
       { name: "forgot-password", path: "/forgot-password", ready: "form" },
+      // Development mode (issue 26 point 5): the signed-out outbox, empty, then with the reset mail.
+      { name: "dev-outbox-empty", path: "/dev-outbox", ready: "[data-testid=dev-outbox]" },
+      {
+        name: "dev-outbox",
+        open: async (p) => {
+          await p.goto(`${app.url}/forgot-password`);
+          await p.fill("#email", email);
+          await p.getByRole("button", { name: "Email me a reset link" }).click();
+          await p.getByTestId("dev-outbox-link").click();
+          await p.waitForURL(/\/dev-outbox$/);
+        },
+        ready: "[data-testid=dev-outbox] [data-testid=outbox-link]",
+      },
       { name: "reset-password", path: "/reset-password?token=not-a-real-token" },
       { name: "invitation", path: () => invitationUrl },
       { name: "invitation-unknown", path: "/invite?token=not-a-real-token" },
@@ -259,7 +272,7 @@ describe(
             "http://docs.test/guide/2",
             "[data-testid=job-status][data-phase=complete]",
           );
-          await p.locator("[data-testid=json-result]").waitFor();
+          await p.locator("[data-testid=meta-card]").waitFor();
           await p.check("#sync");
         },
       },
@@ -269,8 +282,15 @@ describe(
           runOperation(p, "screenshot", "http://docs.test/guide/3", "img[data-testid=screenshot-preview]"),
       },
       {
+        // Every structured view at once (issue 26 point 7): meta card, keyword chips, console table, screenshot.
         name: "playground-scrape-result",
-        open: (p) => runOperation(p, "scrape", "http://docs.test/guide/4", "[role=tab]:text('By operation')"),
+        open: async (p) => {
+          await p.selectOption("#endpoint", "scrape");
+          for (const op of ["keywords", "console", "screenshot"]) await p.check(`#op-${op}`);
+          await runOperation(p, "scrape", "http://docs.test/guide/4", "[data-testid=screenshot-view]");
+          await p.locator("[data-testid=keyword-chips]").waitFor();
+          for (const op of ["keywords", "console", "screenshot"]) await p.uncheck(`#op-${op}`);
+        },
       },
       {
         name: "playground-error",
@@ -330,6 +350,16 @@ describe(
           await p.waitForURL(/\/requests\/[^/?]+$/);
         },
         ready: "[data-testid=request-detail]",
+      },
+      {
+        // The stored scrape previewed with the Playground's views (issue 26 point 6).
+        name: "request-detail-scrape",
+        open: async (p) => {
+          await p.goto(`${projectUrl}/requests?operation=scrape`);
+          await p.locator("[data-testid=request-link]").first().click();
+          await p.waitForURL(/\/requests\/[^/?]+$/);
+        },
+        ready: "[data-testid=request-result] [data-testid=meta-card]",
       },
       { name: "crawls", path: () => `${projectUrl}/crawls`, ready: "[data-testid=crawl-row]" },
       {
