@@ -35,13 +35,13 @@ export function MetaCard({ meta, pageUrl }: { meta: Metadata; pageUrl: string })
           {meta.language}
         </Field>
         <Field label="Image" name="image">
-          <PageLink href={meta.main_image_url} base={pageUrl} />
+          {meta.main_image_url && <PageLink href={meta.main_image_url} base={pageUrl} />}
         </Field>
         <Field label="Favicon" name="favicon">
-          <PageLink href={meta.favicon_url} base={pageUrl} />
+          {meta.favicon_url && <PageLink href={meta.favicon_url} base={pageUrl} />}
         </Field>
         <Field label="Feed" name="feed">
-          <PageLink href={meta.feed_url} base={pageUrl} />
+          {meta.feed_url && <PageLink href={meta.feed_url} base={pageUrl} />}
         </Field>
         {extra.map(([key, value]) => (
           <Field key={key} label={key.replaceAll("_", " ")} name={`author-${key}`}>
@@ -77,8 +77,7 @@ function PublicationDate({ value }: { value: string }) {
 }
 
 /** An address from the page, as text in a link that leaves the dashboard (http and https only). */
-function PageLink({ href, base }: { href: string | null; base: string }) {
-  if (!href) return null;
+function PageLink({ href, base }: { href: string; base: string }) {
   const safe = safeUrl(href, base, "link");
   if (!safe || !/^https?:/.test(safe)) return <span className="font-mono text-xs">{href}</span>;
   return (

@@ -6,6 +6,7 @@ import { startApp, type App } from "../support/app";
 import { startCrawlSite, type CrawlSite } from "../support/sites/crawl-site";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { storeLighthouseFixture } from "../support/lighthouse-fixture";
 
 /**
  * Issue 26 point 4: every page at a phone's width (390×844) and a laptop's (1280×900), in light and
@@ -360,6 +361,12 @@ describe(
           await p.waitForURL(/\/requests\/[^/?]+$/);
         },
         ready: "[data-testid=request-result] [data-testid=meta-card]",
+      },
+      {
+        // A Lighthouse report with failing audits (a stored fixture: a real run takes minutes).
+        name: "request-detail-lighthouse",
+        open: async (p) => void (await p.goto(app.url + (await storeLighthouseFixture(app)))),
+        ready: "[data-testid=lighthouse-failing]",
       },
       { name: "crawls", path: () => `${projectUrl}/crawls`, ready: "[data-testid=crawl-row]" },
       {

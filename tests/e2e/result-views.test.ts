@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startApp, type App } from "../support/app";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
-import { LIGHTHOUSE_FIXTURE } from "../support/lighthouse-fixture";
+import { storeLighthouseFixture } from "../support/lighthouse-fixture";
 
 /**
  * Issue 26 point 7 (and point 6's result preview) in real Chromium against `next start`: a real
@@ -178,23 +178,7 @@ describe(
     });
 
     it("a Lighthouse result lists its failing audits by title, and the others on demand", async () => {
-      const [row] = await app.sql<{ projectId: string; organizationId: string }>(
-        `SELECT "projectId", "organizationId" FROM "Request" LIMIT 1`,
-      );
-      const token = `fixture_lighthouse_${Date.now()}`;
-      const body = JSON.stringify(LIGHTHOUSE_FIXTURE);
-      await app.sql(
-        `INSERT INTO "Request" (id, token, "projectId", "organizationId", operation, url, options, "requestHash",
-         "cacheKey", state, cost, attempts, "createdAt", "startedAt", "finishedAt", "processingMs")
-       VALUES ($1, $2, $3, $4, 'lighthouse', 'http://views.test/article', '{}', 'fixture', $2, 'complete', 2, 1,
-         now(), now(), now(), 9000)`,
-        [`req_${token}`, token, row.projectId, row.organizationId],
-      );
-      await app.sql(
-        `INSERT INTO "Result" (id, "requestId", body, "contentType", bytes) VALUES ($1, $2, $3, 'application/json', $4)`,
-        [`res_${token}`, `req_${token}`, body, Buffer.byteLength(body)],
-      );
-      await page.goto(`${app.url}/dashboard/projects/${row.projectId}/requests/${token}`);
+      await page.goto(app.url + (await storeLighthouseFixture(app)));
       const view = page.locator("[data-testid=request-result] [data-testid=lighthouse-view]");
       await view.waitFor();
       await expect(view.locator("[data-testid=lighthouse-score]").count()).resolves.toBe(4);

@@ -1,4 +1,5 @@
 import type { LighthouseResult } from "@/lib/lighthouse/types";
+import type { App } from "./app";
 
 /**
  * A LighthouseResult as the API returns it with include_audits (docs/spec.md §2.6), stored as a
@@ -54,3 +55,26 @@ export const LIGHTHOUSE_FIXTURE: LighthouseResult = {
     },
   },
 };
+
+/**
+ * Stores LIGHTHOUSE_FIXTURE as a finished lighthouse request of the project that made the app's
+ * first request, as the runner would have; returns the path of its detail page.
+ */
+export async function storeLighthouseFixture(app: App): Promise<string> {
+  const [row] = await app.sql<{ projectId: string; organizationId: string }>(
+    `SELECT "projectId", "organizationId" FROM "Request" ORDER BY "createdAt" LIMIT 1`,
+  );
+  const token = `fixture_lighthouse_${Date.now()}`;
+  const body = JSON.stringify(LIGHTHOUSE_FIXTURE);
+  await app.sql(
+    `INSERT INTO "Request" (id, token, "projectId", "organizationId", operation, url, options, "requestHash",
+       "cacheKey", state, cost, attempts, "createdAt", "startedAt", "finishedAt", "processingMs")
+     VALUES ($1, $2, $3, $4, 'lighthouse', $5, '{}', 'fixture', $2, 'complete', 2, 1, now(), now(), now(), 9000)`,
+    [`req_${token}`, token, row.projectId, row.organizationId, LIGHTHOUSE_FIXTURE.url],
+  );
+  await app.sql(
+    `INSERT INTO "Result" (id, "requestId", body, "contentType", bytes) VALUES ($1, $2, $3, 'application/json', $4)`,
+    [`res_${token}`, `req_${token}`, body, Buffer.byteLength(body)],
+  );
+  return `/dashboard/projects/${row.projectId}/requests/${token}`;
+}
