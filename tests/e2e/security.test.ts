@@ -205,6 +205,20 @@ describe("the app's origin never runs what it fetched", { timeout: 180_000 }, ()
     expect(visitorHits(site.state.hits)).toEqual([]);
   }, 120_000);
 
+  it("the request's detail page previews the stored page without running its script", async () => {
+    dialogs.length = 0;
+    site.state.hits.length = 0;
+    await page.goto(`${app.url}/dashboard/projects/${site.state.projectId}/requests?operation=html`);
+    await page.locator("[data-testid=request-link]").first().click();
+    await page.waitForURL(/\/requests\/[^/?]+$/);
+    const preview = page.locator("[data-testid=request-result] [data-testid=html-preview]");
+    await page.frameLocator("[data-testid=html-preview]").getByText("Nothing to see here.").waitFor();
+    expect(await preview.getAttribute("sandbox")).toBe("");
+    await settle();
+    expect(dialogs).toEqual([]);
+    expect(visitorHits(site.state.hits)).toEqual([]);
+  }, 120_000);
+
   it("the preview still shows the page's own images, without a <base> (base-uri stays 'self')", async () => {
     cspViolations.length = 0;
     await openPlayground(page, app.url);
