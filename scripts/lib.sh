@@ -125,6 +125,20 @@ source_fingerprint() {
 }
 
 # One generate/build at a time per checkout: a second start.sh waits, then finds the output current.
+# The address start.sh prints and sets as APP_URL (emailed links point there): the loopback host it
+# binds, as typed (IPv6 in brackets); `localhost` for any other bind address, as before: a public
+# APP_URL without a mail provider refuses to start (lib/email/mode.ts), and a server bound to the
+# network has no dev outbox to link into anyway.
+app_url() {
+  local host="$1" port="$2"
+  case "$host" in
+    127.*|localhost) ;;
+    ::1) host="[::1]" ;;
+    *) host=localhost ;;
+  esac
+  echo "http://$host:$port"
+}
+
 checkout_lock() { exec 9>"$ROOT/.build.lock"; flock 9; }
 checkout_unlock() { flock -u 9; exec 9>&-; }
 

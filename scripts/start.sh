@@ -13,12 +13,7 @@ esac
 # The address printed below is the one emailed links use (lib/email/mode.ts reads APP_URL): the
 # same host the user opens, so the session cookie set there is the one the links find. An APP_URL
 # of your own wins.
-case "$HOST" in
-  0.0.0.0|::) SHOWN_HOST=localhost ;;
-  *:*) SHOWN_HOST="[$HOST]" ;;
-  *) SHOWN_HOST="$HOST" ;;
-esac
-export APP_URL="${APP_URL:-http://$SHOWN_HOST:$PORT}"
+export APP_URL="${APP_URL:-$(app_url "$HOST" "$PORT")}"
 ensure_build
 step "Starting on $APP_URL"
 cat <<MSG
