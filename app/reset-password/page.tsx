@@ -5,6 +5,7 @@ import { ensureBooted } from "@/lib/server/boot";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Alert } from "@/components/ui/alert";
+import { devOutboxOn } from "@/lib/dashboard/dev-outbox";
 
 export const metadata: Metadata = { title: "Choose a new password · page-to-data" };
 
@@ -21,9 +22,20 @@ export default async function ResetPasswordPage({
     <AuthFrame
       title="Choose a new password"
       footer={
-        <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
-          Ask for a new link
-        </Link>
+        <span className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+          <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
+            Ask for a new link
+          </Link>
+          {devOutboxOn() && (
+            <Link
+              href="/dev-outbox"
+              className="font-medium text-indigo-700 hover:text-indigo-900"
+              data-testid="dev-outbox-footer-link"
+            >
+              Check the dev outbox
+            </Link>
+          )}
+        </span>
       }
     >
       {check.status === "valid" ? (

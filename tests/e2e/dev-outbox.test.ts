@@ -113,8 +113,9 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
     await expect(page.locator("[data-testid=outbox] > li").count()).resolves.toBe(1);
     expect(await page.content()).not.toContain(bob);
 
-    // The link works: a new password is set.
+    // The link works: a new password is set (the reset page links back to the outbox too).
     await links.click();
+    await page.getByTestId("dev-outbox-footer-link").waitFor();
     await page.getByLabel("New password").fill("another horse battery");
     await page.getByRole("button", { name: "Set the new password and sign in" }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -159,6 +160,9 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
       const out = await newPage();
       await out.goto(`${plain.url}/forgot-password`);
       expect(await out.getByTestId("dev-outbox-footer-link").count()).toBe(0);
+      await out.goto(`${plain.url}/reset-password?token=not-a-real-token`);
+      expect(await out.getByTestId("dev-outbox-footer-link").count()).toBe(0);
+      await out.goto(`${plain.url}/forgot-password`);
       await out.fill("#email", `carol+${stamp}@example.com`);
       await out.getByRole("button", { name: "Email me a reset link" }).click();
       await out.getByTestId("forgot-done").waitFor();
