@@ -1,8 +1,10 @@
 import Link from "next/link";
 import type { RecentRequest } from "@/lib/dashboard/projects";
-import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
+import { formatSeconds, formatTimestamp } from "@/lib/dashboard/format";
+import { requestTimes } from "@/lib/dashboard/request-times";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { Sender, SourceBadge } from "./sent-by";
 
 const STATE_TONE: Record<RecentRequest["state"], Tone> = {
   queued: "gray",
@@ -35,7 +37,8 @@ export function RequestsTable({
             <th className="px-3 py-2">State</th>
             <th className="px-3 py-2 text-right">Cost</th>
             <th className="px-3 py-2">Cached</th>
-            <th className="px-5 py-2">Time</th>
+            <th className="px-3 py-2">Sent by</th>
+            <th className="px-5 py-2">Received · queued / processing / total</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -73,14 +76,31 @@ export function RequestsTable({
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums text-slate-700">{r.cost}</td>
               <td className="px-3 py-2.5 text-slate-600">{r.cached ? "hit" : "miss"}</td>
-              <td className="whitespace-nowrap px-5 py-2.5 text-slate-600">
-                {formatDateTime(r.createdAt)}
-                <span className="block text-xs text-slate-500">{formatDuration(r.processingMs)}</span>
+              <td className="px-3 py-2.5" data-testid="request-sent-by">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <SourceBadge source={r.source} />
+                  <Sender row={r} />
+                </span>
+              </td>
+              <td className="whitespace-nowrap px-5 py-2.5 text-slate-600" data-testid="request-times">
+                {formatTimestamp(r.createdAt)}
+                <Times row={r} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </ScrollBox>
+  );
+}
+
+/** Queued, processing and total, in seconds with milliseconds; "…" for what is still running. */
+function Times({ row }: { row: RecentRequest }) {
+  const t = requestTimes(row);
+  const part = (ms: number | null) => (ms === null ? "…" : formatSeconds(ms));
+  return (
+    <span className="block text-xs tabular-nums text-slate-500">
+      {part(t.queuedMs)} / {part(t.processingMs)} / {part(t.totalMs)}
+    </span>
   );
 }

@@ -420,6 +420,9 @@ function requestRow(
     sync: spec.sync,
     reserved,
     cacheKey: spec.operations.map((op) => cacheKeyFor(op, spec)).join(","),
+    source: caller.sentBy.source,
+    apiKeyId: caller.sentBy.apiKeyId,
+    sentById: caller.sentBy.userId,
   };
 }
 

@@ -6,19 +6,29 @@ import { db } from "@/lib/db";
 import type { Organization, Project } from "@/lib/generated/prisma/client";
 import { singleton } from "@/lib/singleton";
 
+/** Where a request came in (the Request row's `source`). */
+export type RequestSource = "api" | "playground" | "mcp";
+
 /** Who a request acts for: a project (and through it, the organization that pays). */
 export interface ApiCaller {
   projectId: string;
   project: Project & { organization: Organization };
+  /** Recorded on the request row, so the history can say who sent it (issue 26 §6). */
+  sentBy: { source: RequestSource; apiKeyId: string | null; userId: string | null };
 }
 
 /** The caller for the dashboard's own requests (Playground), signed in rather than keyed. */
-export async function callerForProject(projectId: string): Promise<ApiCaller> {
+export async function callerForProject(projectId: string, userId: string | null = null): Promise<ApiCaller> {
   const project = await db().project.findUniqueOrThrow({
     where: { id: projectId },
     include: { organization: true },
   });
-  return { projectId, project };
+  return { projectId, project, sentBy: { source: "playground", apiKeyId: null, userId } };
+}
+
+/** The same key's caller for a call that came through MCP rather than the HTTP API. */
+export function viaMcp(caller: ApiCaller): ApiCaller {
+  return { ...caller, sentBy: { ...caller.sentBy, source: "mcp" } };
 }
 
 // docs/spec.md §5.1: the word Bearer, one space, then the key exactly as issued: no quotes, no whitespace.
@@ -45,7 +55,11 @@ export async function authenticate(authorization: string | null): Promise<ApiCal
   }
   const org = key.project.organization;
   if (!(await gateOpen(org.id, org.plan))) throw clientError.emailUnverified();
-  return key;
+  return {
+    projectId: key.projectId,
+    project: key.project,
+    sentBy: { source: "api", apiKeyId: key.id, userId: null },
+  };
 }
 
 /**

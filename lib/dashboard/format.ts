@@ -60,3 +60,29 @@ export function formatRelative(d: Date | string, now = new Date()): string {
           : [Math.round(abs / 86_400_000), "d"];
   return diff >= 0 ? `in ${value} ${unit}` : `${value} ${unit} ago`;
 }
+
+const preciseDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  fractionalSecondDigits: 3,
+  hourCycle: "h23",
+});
+
+/**
+ * "27 Nov 2026, 03:41:07.123 UTC": the request history's one format, to the millisecond, so the
+ * moments of a request (received, started, finished) can be told apart and subtracted by eye.
+ */
+export function formatTimestamp(d: Date | string): string {
+  return `${preciseDateTime.format(new Date(d))} UTC`;
+}
+
+/** "0.442 s", "11.104 s": a duration in seconds with milliseconds (the history's times). */
+export function formatSeconds(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "—";
+  return `${(ms / 1000).toFixed(3)} s`;
+}

@@ -78,7 +78,13 @@ export const REQUEST_ROW_SELECT = {
   error: true,
   sync: true,
   createdAt: true,
+  startedAt: true,
+  finishedAt: true,
   processingMs: true,
+  // Who sent it (issue 26 §6): the source, and the key's name or the Playground user.
+  source: true,
+  apiKey: { select: { name: true, prefix: true } },
+  sentBy: { select: { name: true, email: true } },
 } as const;
 
 export async function recentRequests(projectId: string, limit = 25) {

@@ -10,11 +10,14 @@ import { untilAllWritten, untilWritten } from "@/lib/store/request-rows";
  */
 export const OUTCOMES = ["queued", "processing", "complete", "failed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+export const SOURCES = ["api", "playground", "mcp"] as const;
+export type Source = (typeof SOURCES)[number];
 export const HISTORY_PAGE_SIZE = 25;
 
 export interface HistoryFilters {
   operation?: string;
   outcome?: Outcome;
+  source?: Source;
   /** UTC days, YYYY-MM-DD, both inclusive. */
   from?: string;
   to?: string;
@@ -31,10 +34,12 @@ const validDay = (v: string | undefined) =>
 export function parseHistoryFilters(sp: Record<string, string | string[] | undefined>): HistoryFilters {
   const operation = first(sp.operation);
   const outcome = first(sp.outcome);
+  const source = first(sp.source);
   const page = Number.parseInt(first(sp.page) ?? "1", 10);
   return {
     ...(operation && (ENDPOINTS as readonly string[]).includes(operation) && { operation }),
     ...(outcome && (OUTCOMES as readonly string[]).includes(outcome) && { outcome: outcome as Outcome }),
+    ...(source && (SOURCES as readonly string[]).includes(source) && { source: source as Source }),
     ...(validDay(first(sp.from)) && { from: first(sp.from) }),
     ...(validDay(first(sp.to)) && { to: first(sp.to) }),
     ...(first(sp.q) && { q: first(sp.q)!.slice(0, 500) }),
@@ -45,7 +50,7 @@ export function parseHistoryFilters(sp: Record<string, string | string[] | undef
 /** The same filters as a query string (for paging links), without `page`. */
 export function filterQuery(f: HistoryFilters, page?: number): string {
   const params = new URLSearchParams();
-  for (const key of ["operation", "outcome", "from", "to", "q"] as const)
+  for (const key of ["operation", "outcome", "source", "from", "to", "q"] as const)
     if (f[key]) params.set(key, f[key]!);
   if (page && page > 1) params.set("page", String(page));
   const s = params.toString();
@@ -69,6 +74,7 @@ export function historyWhere(projectId: string, f: HistoryFilters): Prisma.Reque
     projectId,
     ...(f.operation && { operation: f.operation }),
     ...(f.outcome && { state: f.outcome }),
+    ...(f.source && { source: f.source }),
     ...((f.from || f.to) && { createdAt }),
     ...(f.q && search(f.q)),
   };
@@ -138,10 +144,20 @@ export async function requestDetail(projectId: string, token: string) {
       startedAt: true,
       finishedAt: true,
       processingMs: true,
+      source: true,
+      apiKey: { select: { name: true, prefix: true } },
+      sentBy: { select: { name: true, email: true } },
       result: { select: { contentType: true, bytes: true, createdAt: true, purgedAt: true } },
       deliveries: {
         orderBy: { createdAt: "desc" },
-        select: { id: true, url: true, state: true, attempts: true, createdAt: true },
+        select: {
+          id: true,
+          url: true,
+          state: true,
+          attempts: true,
+          createdAt: true,
+          nextAttemptAt: true,
+        },
       },
     },
   });

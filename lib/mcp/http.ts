@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticate, viaMcp } from "@/lib/auth/authenticate";
 import { collectResult, processOperation } from "@/lib/api/pipeline";
 import { runCancel, runMap, runStart, runStatus } from "@/lib/api/crawl-endpoints";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
@@ -21,7 +21,7 @@ export function mcpEndpoint() {
   return (req: Request) =>
     guard(async () => {
       await ensureBooted();
-      const caller = await authenticate(req.headers.get("authorization"));
+      const caller = viaMcp(await authenticate(req.headers.get("authorization")));
       let parsedBody: unknown;
       let forward = req;
       if (req.method === "POST") {

@@ -149,14 +149,18 @@ const COLUMNS = {
   startedAt: "timestamp(3)",
   finishedAt: "timestamp(3)",
   processingMs: "integer",
+  source: '"RequestSource"',
+  apiKeyId: "text",
+  sentById: "text",
 } as const;
 type Column = keyof typeof COLUMNS;
 
 const NAMES = Object.keys(COLUMNS) as Column[];
-/** Column arrays go in as text[] where PostgreSQL would not take the JS value as it is (the enum). */
-const ARRAY_TYPES = NAMES.map((c) => (c === "state" ? "text[]" : `${COLUMNS[c]}[]`));
+/** Column arrays go in as text[] where PostgreSQL would not take the JS value as it is (the enums). */
+const ENUMS: readonly Column[] = ["state", "source"];
+const ARRAY_TYPES = NAMES.map((c) => (ENUMS.includes(c) ? "text[]" : `${COLUMNS[c]}[]`));
 const INSERT = `INSERT INTO "Request" (${NAMES.map((c) => `"${c}"`).join(", ")}) SELECT ${NAMES.map((c) =>
-  c === "state" ? `"${c}"::"RequestState"` : `"${c}"`,
+  ENUMS.includes(c) ? `"${c}"::${COLUMNS[c]}` : `"${c}"`,
 ).join(", ")} FROM unnest(${ARRAY_TYPES.map((t, i) => `$${i + 1}::${t}`).join(", ")}) AS t(${NAMES.map(
   (c) => `"${c}"`,
 ).join(", ")})`;

@@ -20,6 +20,25 @@ export function retryDelaySeconds(attempt: number): number {
   return Math.min(first * 2 ** (attempt - 1), 3600);
 }
 
+/** A delivery's payload as kept for the log: the body as sent, cut at 64 KB (a result can be 20 MB). */
+export const LOGGED_PAYLOAD_CHARS = 64 * 1024;
+
+export function loggedPayload(body: string): string {
+  return body.length > LOGGED_PAYLOAD_CHARS ? body.slice(0, LOGGED_PAYLOAD_CHARS) : body;
+}
+
+/**
+ * When a pending delivery whose next attempt (number `attempts + 1`) is due at `nextAttemptAt` gives
+ * up if every attempt left fails: the last attempt's time, the retry delays added up. An estimate:
+ * a destination's own backoff can push attempts later still.
+ */
+export function givesUpAt(attempts: number, nextAttemptAt: Date): Date {
+  let at = nextAttemptAt.getTime();
+  for (let attempt = attempts + 1; attempt < MAX_DELIVERY_ATTEMPTS; attempt++)
+    at += retryDelaySeconds(attempt) * 1000;
+  return new Date(at);
+}
+
 /**
  * One delivery attempt, signed per Standard Webhooks with the project's secret; every attempt is
  * logged. The next attempt is a delayed job of its own in the lane of the organization and
@@ -51,8 +70,13 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   const key = laneKey(lane);
   const reopensAt = await closedAt(key);
   // This tenant's lane to the destination is backed off: wait for it without spending an attempt.
-  if (reopensAt)
+  if (reopensAt) {
+    await db().webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { nextAttemptAt: new Date(reopensAt) },
+    });
     return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: secondsUntil(reopensAt) }));
+  }
   // The receiver has all the attempts it takes at once (other tenants'): step back a moment.
   const release = tryTakeReceiverPlace(destinationOf(delivery.url));
   if (!release) return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: 1 }));
@@ -62,9 +86,12 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     : crawlPayload(delivery.crawl!, delivery.crawlPage);
   const body = JSON.stringify(payload);
   const msgId = `msg_${delivery.id}`; // stable across retries, so receivers can de-duplicate
-  const { status, error, excerpt, durationMs } = await postSigned(delivery.url, msgId, body, project).finally(
-    release,
-  );
+  const { status, error, excerpt, durationMs, headers } = await postSigned(
+    delivery.url,
+    msgId,
+    body,
+    project,
+  ).finally(release);
   const ok = error === null;
   const giveUp = !ok && attempt >= MAX_DELIVERY_ATTEMPTS;
   const reopens = await recordOutcome(key, ok);
@@ -79,18 +106,22 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
         error,
         durationMs,
         responseExcerpt: excerpt,
+        headers: { ...headers },
       },
     });
-    await tx.webhookDelivery.update({
-      where: { id: deliveryId },
+    const due = ok || giveUp ? null : Math.max(Date.now() + retryDelaySeconds(attempt) * 1000, reopens);
+    // Only while still pending: an admin may have cancelled it during the attempt (then it stays so).
+    const moved = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, state: "pending" },
       data: {
         attempts: attempt,
+        payload: loggedPayload(body),
+        nextAttemptAt: due === null ? null : new Date(due),
         ...(ok && { state: "delivered", deliveredAt: new Date() }),
         ...(giveUp && { state: "failed" }),
       },
     });
-    if (ok || giveUp) return;
-    const due = Math.max(Date.now() + retryDelaySeconds(attempt) * 1000, reopens);
+    if (due === null || moved.count === 0) return;
     await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: secondsUntil(due), tx });
   });
 }

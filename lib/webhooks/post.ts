@@ -10,6 +10,14 @@ export interface PostOutcome {
   error: string | null;
   excerpt: string | null;
   durationMs: number;
+  /** The Standard Webhooks headers the attempt was sent with (shown in the delivery log). */
+  headers: SignedHeaders;
+}
+
+export interface SignedHeaders {
+  "webhook-id": string;
+  "webhook-timestamp": string;
+  "webhook-signature": string;
 }
 
 /**
@@ -25,16 +33,19 @@ export async function postSigned(
 ): Promise<PostOutcome> {
   const sentAt = new Date();
   const started = Date.now();
-  const outcome: PostOutcome = { status: null, error: null, excerpt: null, durationMs: 0 };
+  const headers: SignedHeaders = {
+    "webhook-id": msgId,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": signatureHeader(activeSecrets(project, sentAt), msgId, sentAt, body),
+  };
+  const outcome: PostOutcome = { status: null, error: null, excerpt: null, durationMs: 0, headers };
   try {
     const res = await safeFetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "user-agent": "PageToData-Webhooks/1.0",
-        "webhook-id": msgId,
-        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-        "webhook-signature": signatureHeader(activeSecrets(project, sentAt), msgId, sentAt, body),
+        ...headers,
       },
       body,
       timeoutMs: DELIVERY_TIMEOUT_MS,

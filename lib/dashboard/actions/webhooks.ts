@@ -8,6 +8,7 @@ import { newWebhookSecret } from "@/lib/admin/organizations";
 import { enqueueDeliveryJob } from "@/lib/webhooks/enqueue";
 import { postSigned } from "@/lib/webhooks/post";
 import { SECRET_GRACE_MS } from "@/lib/webhooks/signing";
+import { loggedPayload } from "@/lib/webhooks/deliver";
 import { projectAccess } from "../access";
 import { asUser, UserFacingError, type ActionResult } from "../action-result";
 
@@ -54,7 +55,10 @@ export interface TestEventOutcome {
   error: string | null;
 }
 
-/** POSTs a signed `webhook.test` event to the project's default webhook now and reports the answer. */
+/**
+ * POSTs a signed `webhook.test` event to the project's default webhook now and reports the answer.
+ * It is logged like any delivery (one attempt, never retried: the user is watching its answer).
+ */
 export async function sendTestEventAction(
   projectId: string,
 ): Promise<ActionResult<{ outcome: TestEventOutcome }>> {
@@ -77,11 +81,61 @@ export async function sendTestEventAction(
       timestamp: new Date().toISOString(),
       data: { project_id: projectId },
     });
+    const sent = await postSigned(project.webhookUrl, msgId, body, project);
+    await db().webhookDelivery.create({
+      data: {
+        projectId,
+        event: "webhook.test",
+        url: project.webhookUrl,
+        state: sent.error === null ? "delivered" : "failed",
+        attempts: 1,
+        payload: loggedPayload(body),
+        ...(sent.error === null && { deliveredAt: new Date() }),
+        log: {
+          create: {
+            attempt: 1,
+            status: sent.status,
+            error: sent.error,
+            durationMs: sent.durationMs,
+            responseExcerpt: sent.excerpt,
+            headers: { ...sent.headers },
+          },
+        },
+      },
+    });
+    revalidatePath(`/dashboard/projects/${projectId}/webhooks`);
     const outcome: TestEventOutcome = {
       url: project.webhookUrl,
-      ...(await postSigned(project.webhookUrl, msgId, body, project)),
+      status: sent.status,
+      durationMs: sent.durationMs,
+      excerpt: sent.excerpt,
+      error: sent.error,
     };
     return { outcome };
+  });
+}
+
+/**
+ * Cancels every pending delivery of the project to one destination (a receiver that is gone for
+ * good): they are marked cancelled and their queued attempts find nothing to send. Returns how many.
+ */
+export async function cancelPendingDeliveriesAction(
+  projectId: string,
+  url: string,
+): Promise<ActionResult<{ cancelled: number }>> {
+  return asUser(async (user) => {
+    await projectAccess(user, projectId, "admin");
+    if (typeof url !== "string" || !url) throw new UserFacingError("Name the destination to cancel.");
+    const { count } = await db().webhookDelivery.updateMany({
+      where: {
+        url,
+        state: "pending",
+        OR: [{ request: { projectId } }, { crawl: { projectId } }, { projectId }],
+      },
+      data: { state: "cancelled", nextAttemptAt: null },
+    });
+    revalidatePath(`/dashboard/projects/${projectId}/webhooks`);
+    return { cancelled: count };
   });
 }
 

@@ -27,10 +27,10 @@ const answer = withProjectSession(
       throw clientError.invalidBody("Send { projectId, endpoint, body } with a known endpoint.");
     return parsed.data;
   },
-  async ({ projectId, endpoint, body }, req) => {
+  async ({ projectId, endpoint, body, userId }, req) => {
     await enforceRateLimit(projectId);
     // The Playground forwards Idempotency-Key as the public API reads it (a header), same checks.
     const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-    return processOperation(await callerForProject(projectId), endpoint, body, idempotencyKey);
+    return processOperation(await callerForProject(projectId, userId), endpoint, body, idempotencyKey);
   },
 );

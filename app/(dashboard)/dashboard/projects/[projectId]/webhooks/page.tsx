@@ -1,7 +1,13 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { requireProjectMember } from "@/lib/dashboard/project-page";
-import { secretState, webhookLog } from "@/lib/dashboard/webhook-log";
+import {
+  DELIVERY_STATES,
+  parseDeliveryState,
+  pendingDestinations,
+  secretState,
+  webhookLog,
+} from "@/lib/dashboard/webhook-log";
 import { projectSettings } from "@/lib/dashboard/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
@@ -9,6 +15,8 @@ import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { WebhookTools } from "@/components/dashboard/webhook-tools";
 import { RefreshButton } from "@/components/dashboard/refresh-button";
 import { buttonClass } from "@/components/ui/button";
+import { CancelPending } from "@/components/dashboard/cancel-pending";
+import { cx } from "@/components/ui/cx";
 
 export const metadata: Metadata = { title: "Webhooks · page-to-data" };
 
@@ -17,17 +25,26 @@ export default async function WebhooksPage({
   searchParams,
 }: {
   params: Promise<{ projectId: string }>;
-  searchParams: Promise<{ page?: string }>;
+  searchParams: Promise<{ page?: string; state?: string }>;
 }) {
   const { projectId } = await params;
   const { canAdmin } = await requireProjectMember(projectId, `/dashboard/projects/${projectId}/webhooks`);
-  const page = Math.max(1, Number.parseInt((await searchParams).page ?? "1", 10) || 1);
-  const [project, log, secret] = await Promise.all([
+  const sp = await searchParams;
+  const page = Math.max(1, Number.parseInt(sp.page ?? "1", 10) || 1);
+  const state = parseDeliveryState(sp.state);
+  const [project, log, secret, pending] = await Promise.all([
     projectSettings(projectId),
-    webhookLog(projectId, page),
+    webhookLog(projectId, page, state),
     secretState(projectId),
+    pendingDestinations(projectId),
   ]);
   const base = `/dashboard/projects/${projectId}/webhooks`;
+  const withState = (p: number, s = state) => {
+    const q = new URLSearchParams();
+    if (s) q.set("state", s);
+    if (p > 1) q.set("page", String(p));
+    return q.size ? `${base}?${q}` : base;
+  };
 
   return (
     <>
@@ -57,24 +74,56 @@ export default async function WebhooksPage({
             previousUntil={secret.previousUntil?.toISOString() ?? null}
           />
         </Card>
+        {canAdmin && pending.length > 0 && (
+          <Card
+            title="Pending deliveries"
+            description="Destinations with deliveries still waiting to be sent or retried. Cancelling stops their attempts; the results stay available with GET /result."
+          >
+            <CancelPending projectId={projectId} destinations={pending} />
+          </Card>
+        )}
         <Card
           title="Delivery log"
-          description="Every delivery of an async result, with each attempt: time, status, latency and the start of the receiver's answer."
+          description="Every delivery of an async result and every test event, with each attempt: time, status, latency, the start of the receiver's answer, the payload and the signature headers."
           actions={<RefreshButton />}
           bodyClassName="p-0"
         >
-          <DeliveryLog projectId={projectId} entries={log.entries} canAdmin={canAdmin} />
+          <nav
+            aria-label="Filter deliveries by status"
+            className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-3 text-sm"
+            data-testid="delivery-filter"
+          >
+            {[undefined, ...DELIVERY_STATES].map((s) => (
+              <Link
+                key={s ?? "all"}
+                href={withState(1, s)}
+                aria-current={s === state ? "page" : undefined}
+                className={cx(
+                  "rounded-md px-2.5 py-1",
+                  s === state ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100",
+                )}
+              >
+                {s ?? "all"}
+              </Link>
+            ))}
+          </nav>
+          <DeliveryLog
+            projectId={projectId}
+            entries={log.entries}
+            canAdmin={canAdmin}
+            filtered={Boolean(state)}
+          />
           {(page > 1 || log.more) && (
             <nav className="flex justify-between border-t border-slate-100 px-5 py-3 text-sm">
               {page > 1 ? (
-                <Link className={buttonClass("secondary", "sm")} href={`${base}?page=${page - 1}`}>
+                <Link className={buttonClass("secondary", "sm")} href={withState(page - 1)}>
                   Newer
                 </Link>
               ) : (
                 <span />
               )}
               {log.more && (
-                <Link className={buttonClass("secondary", "sm")} href={`${base}?page=${page + 1}`}>
+                <Link className={buttonClass("secondary", "sm")} href={withState(page + 1)}>
                   Older
                 </Link>
               )}

@@ -4,13 +4,16 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { requireProjectMember } from "@/lib/dashboard/project-page";
 import { requestDetail } from "@/lib/dashboard/request-history";
-import { formatDateTime, formatDuration } from "@/lib/dashboard/format";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import { requestAsSent } from "@/lib/dashboard/request-as-sent";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Badge, type Tone } from "@/components/ui/badge";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { ResultPreview } from "@/components/results/result-preview";
 import { storedResultPreview, type StoredResultPreview } from "@/lib/dashboard/stored-result";
+import { Sender, SourceBadge } from "@/components/dashboard/sent-by";
+import { RequestAsSentView } from "@/components/dashboard/request-as-sent";
+import { RequestTiming } from "@/components/dashboard/request-timing";
 
 export const metadata: Metadata = { title: "Request · page-to-data" };
 
@@ -90,6 +93,12 @@ export default async function RequestDetailPage({
               <span className="font-mono text-xs">{r.url}</span>
             </Row>
             <Row label="Mode">{r.sync ? "sync" : "async"}</Row>
+            <Row label="Sent by">
+              <span className="flex flex-wrap items-center gap-1.5" data-testid="request-sent-by">
+                <SourceBadge source={r.source} />
+                <Sender row={r} />
+              </span>
+            </Row>
             <Row label="Labels">
               {r.labels && Object.keys(r.labels).length ? (
                 <span className="flex flex-wrap gap-1">
@@ -109,10 +118,8 @@ export default async function RequestDetailPage({
             <Row label="Idempotency-Key">
               {r.idempotencyKey ? <span className="font-mono text-xs">{r.idempotencyKey}</span> : dash}
             </Row>
-            <Row label="Options">
-              <ScrollBox as="pre" label="Options sent" className="rounded bg-slate-50 p-2 font-mono text-xs">
-                {JSON.stringify(r.options, null, 2)}
-              </ScrollBox>
+            <Row label="As sent">
+              <RequestAsSentView request={requestAsSent(r)} />
             </Row>
           </dl>
         </Card>
@@ -124,10 +131,7 @@ export default async function RequestDetailPage({
             </Row>
             <Row label="Cache">{r.cached ? "hit" : "miss"}</Row>
             {r.producedBy && <Row label="Produced by">{r.producedBy}</Row>}
-            <Row label="Created">{formatDateTime(r.createdAt)}</Row>
-            <Row label="Started">{r.startedAt ? formatDateTime(r.startedAt) : dash}</Row>
-            <Row label="Finished">{r.finishedAt ? formatDateTime(r.finishedAt) : dash}</Row>
-            <Row label="Processing">{formatDuration(r.processingMs)}</Row>
+            <RequestTiming row={r} Row={Row} />
             <Row label="Attempts">{r.attempts}</Row>
             {r.error && (
               <Row label="Error">
@@ -141,7 +145,7 @@ export default async function RequestDetailPage({
             <Row label="Result">
               {r.result ? (
                 r.result.purgedAt ? (
-                  `purged ${formatDateTime(r.result.purgedAt)}`
+                  `purged ${formatTimestamp(r.result.purgedAt)}`
                 ) : (
                   <span>
                     {r.result.contentType}, {r.result.bytes.toLocaleString("en-US")} bytes — GET /result/
@@ -180,7 +184,10 @@ export default async function RequestDetailPage({
                   </Badge>
                   <span className="font-mono text-xs text-slate-600">{d.url}</span>
                   <span className="text-slate-500">
-                    {d.attempts} attempt{d.attempts === 1 ? "" : "s"} · {formatDateTime(d.createdAt)}
+                    {d.attempts} attempt{d.attempts === 1 ? "" : "s"} · {formatTimestamp(d.createdAt)}
+                    {d.state === "pending" &&
+                      d.nextAttemptAt &&
+                      ` · next attempt ${formatTimestamp(d.nextAttemptAt)}`}
                   </span>
                 </li>
               ))}
