@@ -3,6 +3,7 @@
 import type { OptionField } from "@/lib/dashboard/playground-body";
 import { Input, Label, Select, inputClass } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
+import { FieldError, errorId } from "./field-error";
 
 /** One schema field as an input. Element ids are `opt-<group>-<name>` (e.g. opt-page_options-delay). */
 export function optionInputId(field: OptionField): string {
@@ -20,12 +21,16 @@ export function OptionInput({
   field,
   value,
   onChange,
+  error,
 }: {
   field: OptionField;
   value: string;
   onChange: (v: string) => void;
+  /** The check before sending found this wrong (shown below the field, and announced). */
+  error?: string;
 }) {
   const id = optionInputId(field);
+  const a11y = error ? { "aria-invalid": true as const, "aria-describedby": errorId(field.id) } : {};
   const wide = field.kind === "list" || field.kind === "labels" || field.kind === "longtext";
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
@@ -33,13 +38,13 @@ export function OptionInput({
         <span className="font-mono text-xs">{field.name}</span>
       </Label>
       {field.kind === "boolean" ? (
-        <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...a11y}>
           <option value="">default</option>
           <option value="true">true</option>
           <option value="false">false</option>
         </Select>
       ) : field.kind === "enum" ? (
-        <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...a11y}>
           <option value="">default</option>
           {field.choices?.map((c) => (
             <option key={c} value={c}>
@@ -54,6 +59,7 @@ export function OptionInput({
           className={cx(inputClass, "font-mono text-xs")}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          {...a11y}
         />
       ) : (
         <Input
@@ -62,8 +68,10 @@ export function OptionInput({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           placeholder={field.kind === "boolean-or-text" ? "true, or audit ids" : undefined}
+          {...a11y}
         />
       )}
+      <FieldError id={field.id} errors={error ? { [field.id]: error } : {}} />
       {field.description && <p className="mt-1 text-xs text-slate-500">{field.description}</p>}
     </div>
   );

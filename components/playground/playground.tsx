@@ -18,6 +18,8 @@ import { ResultPreview } from "@/components/results/result-preview";
 import { useJob } from "./use-job";
 import { SnippetCard } from "./snippet-card";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { checkRequestBody, type FieldErrors } from "@/lib/dashboard/playground-check";
+import { PlaygroundLink } from "./playground-link";
 
 /** One press of Run: what was sent, and the POST's reply once it arrives. */
 interface Run {
@@ -35,14 +37,23 @@ export function Playground({
   projects,
   initialProjectId,
   fields,
+  initialForm,
 }: {
   projects: ProjectOption[];
   initialProjectId: string;
   /** The option fields, derived from the request schemas on the server. */
   fields: OptionField[];
+  /** A deep link's prepared request (lib/dashboard/playground-link.ts). */
+  initialForm?: PlaygroundForm | null;
 }) {
   const [projectId, setProjectId] = useState(initialProjectId);
-  const [form, setForm] = useState<PlaygroundForm>(DEFAULT_FORM);
+  const [form, setFormState] = useState<PlaygroundForm>(initialForm ?? DEFAULT_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** Once a send was refused, the form is checked again as it is edited, so messages go when fixed. */
+  const setForm = (next: PlaygroundForm) => {
+    setFormState(next);
+    if (Object.keys(errors).length) setErrors(checkForm(next, fields));
+  };
   const [run, setRun] = useState<Run | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   /**
@@ -63,6 +74,15 @@ export function Playground({
   const hydrated = useHydrated();
 
   async function submit() {
+    const found = checkForm(form, fields);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      // Nothing is sent: the first field with a problem gets the focus, its message beside it.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus({ preventScroll: false }),
+      );
+      return;
+    }
     const body = buildRequestBody(form, fields);
     const id = Date.now();
     setRun({ id, projectId, form, body, startedAt: Date.now() });
@@ -121,6 +141,7 @@ export function Playground({
             onChange={setForm}
             onSubmit={submit}
             busy={view?.running ?? false}
+            errors={errors}
           />
         </Card>
       </div>
@@ -181,6 +202,7 @@ export function Playground({
         )}
       </div>
       <div className="space-y-6 xl:col-start-1 xl:row-start-2">
+        <PlaygroundLink form={form} fields={fields} projectId={projectId} origin={origin} />
         <Card title="Request body">
           <ScrollBox
             as="pre"
@@ -202,6 +224,15 @@ export function Playground({
       </div>
     </div>
   );
+}
+
+/** The body against the API's schemas, and the Idempotency-Key header against the API's rule. */
+function checkForm(form: PlaygroundForm, fields: OptionField[]): FieldErrors {
+  const errors = checkRequestBody(form.endpoint, buildRequestBody(form, fields));
+  const key = form.idempotencyKey.trim();
+  if (key && !/^[\x21-\x7e]{1,255}$/.test(key))
+    errors["idempotency-key"] = "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.";
+  return errors;
 }
 
 interface View {

@@ -1,7 +1,7 @@
 "use client";
 
 import { ENDPOINTS, OPERATIONS, type OperationName } from "@/lib/schemas/operations";
-import { creditsLabel, OPERATION_CREDITS } from "@/lib/billing/prices";
+import { creditsLabel } from "@/lib/billing/prices";
 import {
   fieldApplies,
   isCommon,
@@ -11,10 +11,10 @@ import {
 } from "@/lib/dashboard/playground-body";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Input, Label, Select } from "@/components/ui/field";
+import { quote } from "@/lib/dashboard/playground-price";
+import type { FieldErrors } from "@/lib/dashboard/playground-check";
 import { OptionInput } from "./option-input";
-
-const costOf = (endpoint: PlaygroundEndpoint) =>
-  endpoint === "scrape" ? "sum of its operations" : creditsLabel(OPERATION_CREDITS[endpoint]);
+import { FieldError, errorId } from "./field-error";
 
 export interface ProjectOption {
   id: string;
@@ -47,6 +47,7 @@ export function RequestForm({
   onChange,
   onSubmit,
   busy,
+  errors = {},
 }: {
   projects: ProjectOption[];
   projectId: string;
@@ -56,6 +57,8 @@ export function RequestForm({
   onChange: (f: PlaygroundForm) => void;
   onSubmit: () => void;
   busy: boolean;
+  /** Problems found before sending, by field id (lib/dashboard/playground-check.ts). */
+  errors?: FieldErrors;
 }) {
   const set = <K extends keyof PlaygroundForm>(key: K, value: PlaygroundForm[K]) =>
     onChange({ ...form, [key]: value });
@@ -67,6 +70,9 @@ export function RequestForm({
         : OPERATIONS.filter((o) => o === op || form.scrapeOperations.includes(o)),
     );
   const groups = groupsOf(fields.filter((f) => fieldApplies(f, form)));
+  const price = quote(form);
+  const invalid = (id: string) =>
+    errors[id] ? { "aria-invalid": true as const, "aria-describedby": errorId(id) } : {};
 
   return (
     <form
@@ -76,10 +82,17 @@ export function RequestForm({
         onSubmit();
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* Side by side only where both fit whole: in the narrow form column at 1280 px they stack,
+          so a project's name is never cut off. */}
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,18rem),1fr))] gap-4">
         <div>
           <Label htmlFor="project">Project</Label>
-          <Select id="project" value={projectId} onChange={(e) => onProject(e.target.value)}>
+          <Select
+            id="project"
+            value={projectId}
+            onChange={(e) => onProject(e.target.value)}
+            title={projects.find((p) => p.id === projectId)?.name}
+          >
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name} — {p.organization}
@@ -88,7 +101,7 @@ export function RequestForm({
           </Select>
         </div>
         <div>
-          <Label htmlFor="endpoint" hint={costOf(form.endpoint)}>
+          <Label htmlFor="endpoint" hint={creditsLabel(price.total)}>
             Operation
           </Label>
           <Select
@@ -110,7 +123,12 @@ export function RequestForm({
           <legend className="mb-2 text-sm font-medium text-slate-700">
             Operations to run from one visit
           </legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {/* As many columns as whole labels fit: four at full width, two in the narrow column. */}
+          <div
+            className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-x-4 gap-y-2"
+            data-testid="scrape-operations"
+            {...invalid("operations")}
+          >
             {OPERATIONS.map((op) => (
               <Checkbox
                 key={op}
@@ -121,6 +139,7 @@ export function RequestForm({
               />
             ))}
           </div>
+          <FieldError id="operations" errors={errors} />
         </fieldset>
       )}
 
@@ -134,7 +153,9 @@ export function RequestForm({
           value={form.url}
           onChange={(e) => set("url", e.target.value)}
           placeholder="https://example.com/"
+          {...invalid("url")}
         />
+        <FieldError id="url" errors={errors} />
       </div>
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
@@ -153,14 +174,19 @@ export function RequestForm({
             value={form.idempotencyKey}
             onChange={(e) => set("idempotencyKey", e.target.value)}
             placeholder="order-1234"
+            {...invalid("idempotency-key")}
           />
+          <FieldError id="idempotency-key" errors={errors} />
         </div>
       </div>
 
       {groups.map((g) => (
         <details
           key={g.key}
-          open={g.key === "screenshot_options" || g.key === "lighthouse"}
+          // A group holding a problem opens, so its message is seen by its field.
+          open={
+            g.key === "screenshot_options" || g.key === "lighthouse" || g.fields.some((f) => errors[f.id])
+          }
           className="rounded-lg border border-slate-200 p-4"
           data-testid={`options-${g.key}`}
         >
@@ -172,15 +198,28 @@ export function RequestForm({
                 field={f}
                 value={form.values[f.id] ?? ""}
                 onChange={(v) => set("values", { ...form.values, [f.id]: v })}
+                error={errors[f.id]}
               />
             ))}
           </div>
         </details>
       ))}
 
-      <Button type="submit" disabled={busy || !projectId} className="w-full sm:w-auto">
-        {busy ? "Running…" : `Run ${form.endpoint}`}
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="submit" disabled={busy || !projectId} className="w-full sm:w-auto">
+          {busy ? "Running…" : `Run ${form.endpoint}`}
+        </Button>
+        <p className="text-sm text-slate-600" data-testid="request-cost">
+          Costs at most <strong className="font-semibold text-slate-900">{creditsLabel(price.total)}</strong>
+          {price.breakdown.includes("+") && <span className="text-slate-500"> ({price.breakdown})</span>}; a
+          cached answer costs nothing.
+        </p>
+      </div>
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="text-sm text-red-700" data-testid="form-errors">
+          Not sent: fix the {Object.keys(errors).length === 1 ? "field" : "fields"} marked above.
+        </p>
+      )}
     </form>
   );
 }

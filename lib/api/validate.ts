@@ -10,6 +10,7 @@ import {
 import { resolveScreenshotOptions, type OperationName } from "@/lib/schemas/options";
 import { clientError } from "./errors";
 import type { RunSpec } from "@/lib/schemas/run-spec";
+import { describeIssue, fieldPath } from "@/lib/schemas/issues";
 
 /**
  * Turns a parsed JSON body into a RunSpec, or throws the spec's 422 for the first problem found,
@@ -94,13 +95,6 @@ function normalizeIncludeAudits(value: boolean | string | undefined): boolean | 
   ].sort();
 }
 
-function fieldPath(path: PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === "number" ? `[${p}]` : String(p)))
-    .join(".")
-    .replace(/\.\[/g, "[");
-}
-
 export function issueToError(issue: z.core.$ZodIssue) {
   const path = issue.path as PropertyKey[];
   const top = String(path[0] ?? "");
@@ -122,32 +116,6 @@ export function issueToError(issue: z.core.$ZodIssue) {
   if (top === "report_to") return clientError.reportTo("report_to_invalid", `report_to ${detail}.`);
   if (top === "max_age") return clientError.invalidMaxAge(`max_age ${detail}.`);
   return clientError.invalidOptions(`${field} ${detail}.`);
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "invalid_type":
-      return `must be ${article(issue.expected)}`;
-    case "too_small":
-      return issue.origin === "array" || issue.origin === "string"
-        ? `must have at least ${issue.minimum} ${issue.origin === "array" ? "item(s)" : "character(s)"}`
-        : `must be at least ${issue.minimum}`;
-    case "too_big":
-      return issue.origin === "array" || issue.origin === "string"
-        ? `can have at most ${issue.maximum} ${issue.origin === "array" ? "items" : "characters"}`
-        : `must be at most ${issue.maximum}`;
-    case "invalid_value":
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "invalid_union":
-      return "has the wrong type";
-    default:
-      return issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
-  }
-}
-
-function article(type: string): string {
-  if (type === "int") return "a whole number";
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 /** Idempotency-Key: 1 to 255 printable ASCII characters, no spaces (docs/spec.md §4, §7.3). */

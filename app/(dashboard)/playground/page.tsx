@@ -7,6 +7,7 @@ import { Playground } from "@/components/playground/playground";
 import { SitePlayground } from "@/components/sites/site-playground";
 import { playgroundFields } from "@/lib/dashboard/option-fields";
 import { cx } from "@/components/ui/cx";
+import { formFromQuery } from "@/lib/dashboard/playground-link";
 
 export const metadata: Metadata = { title: "Playground · page-to-data" };
 
@@ -66,10 +67,31 @@ export default async function PlaygroundPage({
         ))}
       </nav>
       {tab === "page" ? (
-        <Playground projects={projects} initialProjectId={initial} fields={playgroundFields()} />
+        <PagePlayground projects={projects} initialProjectId={initial} query={query} />
       ) : (
         <SitePlayground key={tab} endpoint={tab} projects={projects} initialProjectId={initial} />
       )}
     </>
+  );
+}
+
+/** The one-page Playground, filled in from a deep link's query when it has one. */
+function PagePlayground({
+  projects,
+  initialProjectId,
+  query,
+}: {
+  projects: { id: string; name: string; organization: string }[];
+  initialProjectId: string;
+  query: Record<string, string | string[] | undefined>;
+}) {
+  const fields = playgroundFields();
+  return (
+    <Playground
+      projects={projects}
+      initialProjectId={initialProjectId}
+      fields={fields}
+      initialForm={formFromQuery(query, fields)}
+    />
   );
 }
