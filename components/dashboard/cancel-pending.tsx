@@ -21,6 +21,7 @@ export function CancelPending({
   const [message, setMessage] = useState<string | null>(null);
   return (
     <div className="space-y-2" data-testid="pending-destinations">
+      {destinations.length === 0 && <p className="text-sm text-slate-500">No delivery is waiting.</p>}
       <ul className="divide-y divide-slate-100 text-sm">
         {destinations.map((d) => (
           <li key={d.url} className="flex flex-wrap items-center justify-between gap-2 py-2">

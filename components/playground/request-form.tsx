@@ -94,8 +94,10 @@ export function RequestForm({
             title={projects.find((p) => p.id === projectId)?.name}
           >
             {projects.map((p) => (
+              // The current organization's projects only (its name is in the shell's switcher), so
+              // the option is the project's name alone: nothing to cut off in a narrow column.
               <option key={p.id} value={p.id}>
-                {p.name} — {p.organization}
+                {p.name}
               </option>
             ))}
           </Select>

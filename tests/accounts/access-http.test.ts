@@ -161,6 +161,41 @@ describe("who may do what, by direct POST", { timeout: 240_000 }, () => {
     expect((await callAction<{ ok: boolean }>(app, action, await row.args())).ok).toBe(false);
   });
 
+  it("cancelling a destination's pending webhook deliveries needs an owner or admin (issue 26 §9)", async () => {
+    const action = actionAt(
+      "lib/dashboard/actions/webhooks.ts",
+      "cancelPendingDeliveriesAction",
+      `${projectPage()}/webhooks`,
+    );
+    const url = `https://receiver-${stamp}.example.com/hook`;
+    // Two deliveries waiting for that destination (test events of the project: no request needed).
+    for (const n of [1, 2])
+      await app.sql(
+        `INSERT INTO "WebhookDelivery" (id, "projectId", event, url, state) VALUES ($1, $2, 'webhook.test', $3, 'pending')`,
+        [`wd-${n}-${stamp}`, projectId, url],
+      );
+    const states = async () =>
+      (
+        await app.sql<{ state: string }>(
+          `SELECT state::text FROM "WebhookDelivery" WHERE url = $1 ORDER BY id`,
+          [url],
+        )
+      ).map((r) => r.state);
+    for (const who of ["member", "elsewhere", "stranger"] as Who[]) {
+      expect(await callAction(app, action, [projectId, url], { cookie: cookieOf(who) })).toMatchObject({
+        ok: false,
+      });
+      expect(await states()).toEqual(["pending", "pending"]);
+    }
+    expect(await callAction(app, action, [projectId, url])).toMatchObject({ ok: false }); // not signed in
+    expect(await states()).toEqual(["pending", "pending"]);
+    expect(await callAction(app, action, [projectId, url], { cookie: cookieOf("admin") })).toEqual({
+      ok: true,
+      cancelled: 2,
+    });
+    expect(await states()).toEqual(["cancelled", "cancelled"]);
+  });
+
   it("rotating a key needs an owner or admin of the current organization", async () => {
     const action = actionAt("lib/dashboard/actions/keys.ts", "rotateKeyAction", projectPage());
     for (const who of ["member", "elsewhere", "stranger"] as Who[])

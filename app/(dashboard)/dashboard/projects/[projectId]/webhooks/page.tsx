@@ -74,7 +74,7 @@ export default async function WebhooksPage({
             previousUntil={secret.previousUntil?.toISOString() ?? null}
           />
         </Card>
-        {canAdmin && pending.length > 0 && (
+        {canAdmin && (
           <Card
             title="Pending deliveries"
             description="Destinations with deliveries still waiting to be sent or retried. Cancelling stops their attempts; the results stay available with GET /result."
