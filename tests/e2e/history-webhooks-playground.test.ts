@@ -130,6 +130,18 @@ describe("history, Playground form and webhook log end to end", { timeout: 180_0
       }),
     });
     expect(mcp.status).toBe(200);
+    // A sync cache hit is recorded by the batched INSERT (lib/store/request-rows.ts): its sender too.
+    const hit = await app.post("/api/html", { url: "http://article.test/via-mcp", sync: true }, key);
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    const hitToken = hit.headers.get("x-result-token");
+    await expect
+      .poll(async () =>
+        app.sql<{ source: string; key: boolean }>(
+          `SELECT source::text AS source, "apiKeyId" IS NOT NULL AS key FROM "Request" WHERE token = $1`,
+          [hitToken],
+        ),
+      )
+      .toEqual([{ source: "api", key: true }]);
     await openPlayground(page, app.url);
     await page.selectOption("#endpoint", "html");
     await page.fill("#url", "http://article.test/via-playground");
@@ -156,8 +168,10 @@ describe("history, Playground form and webhook log end to end", { timeout: 180_0
       if (Date.now() > end) throw new Error(`the scrape never finished: ${times}`);
       await page.waitForTimeout(500);
     }
+    // The oldest row of a URL (the list is newest first): via-mcp also has the later cache hit.
     const sentBy = async (url: string) =>
-      `${await rowOf(url).locator("[data-testid=request-source]").textContent()} ${await rowOf(url)
+      `${await rowOf(url).last().locator("[data-testid=request-source]").textContent()} ${await rowOf(url)
+        .last()
         .locator("[data-testid=request-sender]")
         .textContent()}`;
     expect(await sentBy("http://article.test/history")).toBe("API Default key");
