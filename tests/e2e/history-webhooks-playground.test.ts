@@ -433,9 +433,10 @@ describe("history, Playground form and webhook log end to end", { timeout: 180_0
     const pending = page.locator("[data-testid=pending-destinations]");
     await pending.getByText("http://hooks.test/webhook/default").waitFor();
     await pending.getByRole("button", { name: /Cancel 1 pending deliveries/ }).click();
-    await expect(page.locator("[data-testid=cancel-pending-status]").textContent()).resolves.toBe(
-      "Cancelled 1 pending delivery.",
-    );
+    // The action answers after the click: wait for its message rather than reading at once.
+    await page
+      .locator("[data-testid=cancel-pending-status]", { hasText: /^Cancelled 1 pending delivery\.$/ })
+      .waitFor();
     await page.goto(`${webhooksUrl}?state=cancelled`);
     expect(await delivery.getAttribute("data-state")).toBe("cancelled");
     await page.locator("[data-testid=pending-destinations]").getByText("No delivery is waiting.").waitFor();
