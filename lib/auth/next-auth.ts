@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { ensureBooted } from "@/lib/server/boot";
 import { clientAddress, type HeaderSource } from "./client-address";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { forget, spend } from "./throttle";
+import { accountAtAddress, forget, spend } from "./throttle";
 
 /**
  * Dashboard sign-in: next-auth v4, email + password (Credentials provider), JWT sessions.
@@ -54,10 +54,12 @@ export function authSecret(): string {
 }
 
 /**
- * Email + password check, throttled per account and per client address (lib/auth/throttle.ts).
- * Both points are spent before the password is verified, so of a parallel burst of guesses exactly
- * the limit get verified; a successful sign-in clears the account's count (not the address's,
- * which one valid account must not be able to reset).
+ * Email + password check, throttled per client address, per account at that address, and per
+ * account over all addresses (lib/auth/throttle.ts). Every point is spent before the password is
+ * verified, so of a parallel burst of guesses exactly the limit get verified. A stranger's guesses
+ * block the account at the stranger's address only; the owner signs in from their own. A
+ * successful sign-in clears the account's count at its address (not the address's, which one
+ * valid account must not be able to reset, nor the total, a distributed guesser's budget).
  */
 export async function authorize(
   email: string,
@@ -67,23 +69,30 @@ export async function authorize(
   const normalized = email.trim().toLowerCase();
   if (!normalized || !password) return null;
   await ensureBooted();
+  const address = clientAddress(headers);
   const refusal =
     (await spend(
       "signInAddress",
-      clientAddress(headers),
+      address,
       (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
     )) ??
     (await spend(
       "signInAccount",
-      normalized,
+      accountAtAddress(normalized, address),
       (wait) => `Too many sign-in attempts for this account. Try again in ${wait}, or reset your password.`,
+    )) ??
+    (await spend(
+      "signInAccountTotal",
+      normalized,
+      (wait) =>
+        `Too many sign-in attempts for this account from many networks. Reset your password to sign in now, or try again in ${wait}.`,
     ));
   if (refusal) throw new Error(refusal);
   const user = await db().user.findUnique({ where: { email: normalized } });
   // Same work whether or not the account exists, so timing does not reveal registered addresses.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !ok) return null;
-  await forget("signInAccount", normalized);
+  await forget("signInAccount", accountAtAddress(normalized, address));
   if (needsRehash(user.passwordHash)) {
     // Upgrade to today's parameters while the password is at hand; only if it did not change meanwhile.
     await db().user.updateMany({
@@ -92,6 +101,16 @@ export async function authorize(
     });
   }
   return { id: user.id, email: user.email, name: user.name };
+}
+
+/**
+ * Ends every session of the user signed in until now (sign-out). All of them, not just the one
+ * signing out: a stolen copy of this cookie is the same session, and the JWT carries nothing
+ * a single session could be told apart by server-side without a session table (docs/decisions.md).
+ */
+export async function endSessions(userId: string): Promise<void> {
+  await ensureBooted();
+  await db().user.updateMany({ where: { id: userId }, data: { sessionsEndedAt: new Date() } });
 }
 
 let options: NextAuthOptions | null = null;
@@ -131,6 +150,15 @@ export function authOptions(): NextAuthOptions {
           authorize(credentials?.email ?? "", credentials?.password ?? "", req.headers ?? {}),
       }),
     ],
+    events: {
+      // The JWT cannot be recalled, so sign-out ends the account's sessions in the database:
+      // every session signed in before now is refused by lib/dashboard/session.ts.
+      async signOut(message) {
+        // `token` is the decoded cookie; null at run time when it does not decode.
+        const userId = (message.token as typeof message.token | null)?.sub;
+        if (userId) await endSessions(userId);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) {

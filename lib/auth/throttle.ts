@@ -12,10 +12,23 @@ const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 3600;
 
 export const rules = {
-  /** Password guesses against one account, from anywhere. */
+  /**
+   * Password guesses against one account from one client address (key `email|address`): a stranger
+   * who exhausts it blocks only their own address, and the owner signs in from theirs.
+   */
   signInAccount: (): LimitRule => ({
     name: "signin-account",
     points: config().SIGNIN_LIMIT_PER_ACCOUNT,
+    windowSeconds: FIFTEEN_MINUTES,
+    blockSeconds: FIFTEEN_MINUTES,
+  }),
+  /**
+   * Guesses against one account from all addresses together: bounds a guesser with many addresses.
+   * Reaching it needs many networks; the owner then signs in through a reset link, which clears it.
+   */
+  signInAccountTotal: (): LimitRule => ({
+    name: "signin-account-total",
+    points: config().SIGNIN_LIMIT_PER_ACCOUNT_TOTAL,
     windowSeconds: FIFTEEN_MINUTES,
     blockSeconds: FIFTEEN_MINUTES,
   }),
@@ -60,6 +73,11 @@ export async function spend(
 ): Promise<string | null> {
   const verdict = await limiter(rules[rule]()).consume(key);
   return verdict.allowed ? null : message(inWords(verdict.retryAfterSeconds));
+}
+
+/** The key of `signInAccount`: one account seen from one client address. */
+export function accountAtAddress(email: string, address: string): string {
+  return `${email}|${address}`;
 }
 
 export async function forget(rule: RuleName, key: string): Promise<void> {

@@ -187,7 +187,12 @@ export const VARIABLES = {
   SIGNIN_LIMIT_PER_ACCOUNT: spec(
     int({ default: 10 }),
     "10 per 15 min",
-    "sign-in attempts on one account before a 15-minute block (shared by all processes: Redis, PostgreSQL or memory)",
+    "sign-in attempts on one account from one client address before a 15-minute block of that address for that account (shared by all processes: Redis, PostgreSQL or memory)",
+  ),
+  SIGNIN_LIMIT_PER_ACCOUNT_TOTAL: spec(
+    int({ default: 100 }),
+    "100 per 15 min",
+    "sign-in attempts on one account from all addresses together; past it only a password reset (which clears it) signs in",
   ),
   SIGNIN_LIMIT_PER_ADDRESS: spec(
     int({ default: 50 }),

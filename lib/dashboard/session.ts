@@ -40,6 +40,7 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
       name: true,
       emailVerified: true,
       passwordChangedAt: true,
+      sessionsEndedAt: true,
       memberships: {
         orderBy: { createdAt: "asc" },
         select: { role: true, organization: { select: { id: true, name: true, plan: true } } },
@@ -47,9 +48,11 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
     },
   });
   if (!user) return null;
-  // A password reset ends every session issued before it (the JWT itself cannot be recalled).
-  const { passwordChangedAt, ...rest } = user;
-  if (passwordChangedAt && (session.signedInAt ?? 0) < passwordChangedAt.getTime()) return null;
+  // A password reset or a sign-out ends every session issued before it (the JWT cannot be recalled).
+  const { passwordChangedAt, sessionsEndedAt, ...rest } = user;
+  const signedInAt = session.signedInAt ?? 0;
+  for (const endedAt of [passwordChangedAt, sessionsEndedAt])
+    if (endedAt && signedInAt < endedAt.getTime()) return null;
   return { ...rest, current: pickCurrent(rest.memberships, await chosenOrganizationId()) };
 });
 

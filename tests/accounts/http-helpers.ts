@@ -111,3 +111,27 @@ export function actionAt(file: string, name: string, page: string): ActionRef {
   if (!found) throw new Error(`no server action ${name} in ${file}`);
   return { id: found[0], page };
 }
+
+/**
+ * Signs out as the dashboard's button does (next-auth's POST /api/auth/signout with its CSRF
+ * token), with the session cookie `cookie`.
+ */
+export async function signOut(app: App, cookie: string): Promise<number> {
+  const csrf = await fetch(app.url + "/api/auth/csrf", { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(app.url + "/api/auth/signout", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [cookie, csrfCookie].filter(Boolean).join("; "),
+    },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+    redirect: "manual",
+  });
+  await res.text();
+  return res.status;
+}

@@ -90,7 +90,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   const launch = async () => {
     child = spawn(
       nodeBin(),
-      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      [
+        path.join(ROOT, "node_modules/next/dist/bin/next"),
+        "start",
+        "-p",
+        String(port),
+        "-H",
+        // Loopback unless a test asks for another bind address (the dev outbox's gate).
+        fullEnv.TEST_BIND_HOST || "127.0.0.1",
+      ],
       {
         cwd: ROOT,
         env: fullEnv,

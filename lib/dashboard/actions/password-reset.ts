@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { clientAddress } from "@/lib/auth/client-address";
 import { requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
-import { spend } from "@/lib/auth/throttle";
+import { accountAtAddress, forget, spend } from "@/lib/auth/throttle";
 import { linkBaseUrl } from "@/lib/email/mode";
 import { devOutboxOn, grantDevOutboxPass } from "../dev-outbox";
 import { ensureBooted } from "@/lib/server/boot";
@@ -58,7 +58,12 @@ export async function resetPasswordAction(input: {
   try {
     await ensureBooted();
     const outcome = await resetPassword(input.token, parsed.data);
-    if (outcome.status === "reset") return { ok: true, email: outcome.email };
+    if (outcome.status === "reset") {
+      // The link proves the owner: they sign in now, whatever guessers spent on the account.
+      await forget("signInAccountTotal", outcome.email);
+      await forget("signInAccount", accountAtAddress(outcome.email, clientAddress(await headers())));
+      return { ok: true, email: outcome.email };
+    }
     return {
       ok: false,
       error:

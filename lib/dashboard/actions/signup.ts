@@ -43,23 +43,25 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
   const { name, email, password, organization } = parsed.data;
   try {
     await ensureBooted();
-    const refusal =
-      (await spend(
-        "signUpAddress",
-        clientAddress(await headers()),
-        (wait) => `Too many sign-ups from your network. Try again in ${wait}.`,
-      )) ??
-      (await spend(
-        "signUpDomain",
-        email.split("@")[1] ?? email,
-        (wait) => `Too many sign-ups with addresses at this domain. Try again in ${wait}.`,
-      ));
+    const refusal = await spend(
+      "signUpAddress",
+      clientAddress(await headers()),
+      (wait) => `Too many sign-ups from your network. Try again in ${wait}.`,
+    );
     if (refusal) return { ok: false, error: refusal };
     // createOrganization upserts the owner by email; an existing account must never gain an
     // organization (or lose its password) through someone else's sign-up form.
     if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
       return { ok: false, error: "An account with this email already exists.", accountExists: true };
     }
+    // The domain's budget is spent only by a sign-up that passed every check and will create an
+    // account: refused or repeated attempts must not use up a shared domain's (gmail.com's) hour.
+    const domainRefusal = await spend(
+      "signUpDomain",
+      email.split("@")[1] ?? email,
+      (wait) => `Too many sign-ups with addresses at this domain. Try again in ${wait}.`,
+    );
+    if (domainRefusal) return { ok: false, error: domainRefusal };
     const created = await createOrganization({
       name: organization || (name ? `${name}'s organization` : (email.split("@")[1] ?? "My organization")),
       plan: "free",
