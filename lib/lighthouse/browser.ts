@@ -1,5 +1,10 @@
 /**
- * A Chromium for Lighthouse: headless, behind the egress proxy, with a DevTools port.
+ * A Chromium for Lighthouse: headless, behind the egress proxy, driven over a DevTools pipe.
+ *
+ * Why a pipe and not a port: a DevTools port on 127.0.0.1 is open to every local user, and
+ * whoever connects drives the browser (and the audited page). The pipe's file descriptors are
+ * this process's alone. Lighthouse itself connects only to a port, but takes a Puppeteer page:
+ * we connect Puppeteer over the pipe (pipe-transport.ts) and hand it a fresh tab per run.
  *
  * Why not the page pool's browser: Lighthouse drives a whole tab through CDP for 6–17 s, resets
  * storage and measures CPU time; sharing a browser with other pages would skew its timings and
@@ -9,16 +14,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fsSync from "node:fs";
 import fs from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { egressChromiumArgs } from "@/lib/net/egress-proxy";
 import { chromiumLaunch } from "@/lib/page/sandbox";
 import { singleton } from "@/lib/singleton";
+import { PipeTransport } from "./pipe-transport";
 
 export interface DebugBrowser {
-  /** DevTools port on 127.0.0.1: what Lighthouse connects to. */
-  port: number;
+  /** A fresh tab for one run (Lighthouse drives it; the caller closes it). */
+  newPage(): Promise<Page>;
   pid: number;
   /** The egress proxy this browser sends everything through. */
   proxyUrl: string;
@@ -39,12 +46,10 @@ export interface LaunchOptions {
   timeoutMs: number;
 }
 
-const LISTENING = /DevTools listening on ws:\/\/[^\s/]+:(\d+)\//;
-
 /** Browsers still running (→ their profile folder), so a dying Node process leaves nothing behind. */
 const live = singleton("lighthouseBrowsers", () => {
   const browsers = new Map<ChildProcess, string>();
-  // Port-mode Chromium (unlike Playwright's pipe mode) does not notice its parent going away;
+  // Killed at once rather than left to notice its pipe closing; the profile goes with it.
   // "exit" handlers must be synchronous, hence rmSync.
   process.once("exit", () => {
     for (const [child, profile] of browsers) {
@@ -59,66 +64,30 @@ const live = singleton("lighthouseBrowsers", () => {
   return browsers;
 });
 
-function waitForPort(child: ChildProcess, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    const done = (err: Error | null, port?: number) => {
-      clearTimeout(timer);
-      child.stderr?.off("data", onData);
-      child.off("exit", onExit);
-      child.off("error", onError);
-      // Keep draining stderr: a full pipe would block Chromium's logging and stall it.
-      child.stderr?.resume();
-      if (err) reject(err);
-      else resolve(port!);
-    };
-    const onData = (chunk: Buffer) => {
-      text = (text + chunk.toString("utf8")).slice(-8_192);
-      const m = LISTENING.exec(text);
-      if (m) done(null, Number(m[1]));
-    };
-    const onExit = (code: number | null) =>
-      done(new Error(`Chromium exited (${code}) before opening DevTools: ${text.trim().slice(-500)}`));
-    const onError = (err: Error) => done(new Error(`Chromium could not be started: ${err.message}`));
-    const timer = setTimeout(() => done(new Error("Chromium did not open DevTools in time.")), timeoutMs);
-    child.stderr?.on("data", onData);
-    child.once("exit", onExit);
-    child.once("error", onError);
-  });
-}
-
-/** GET a DevTools JSON endpoint (node:http rather than fetch, which Next.js patches for caching). */
-function getJson(port: number, path: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path, timeout: 3_000 }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (body += d));
-      res.on("end", () => {
-        try {
-          resolve(JSON.parse(body));
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    req.on("timeout", () => req.destroy(new Error("DevTools did not answer")));
-    req.on("error", reject);
-  });
-}
-
-async function stopLoadingIn(target: { webSocketDebuggerUrl?: string }): Promise<void> {
-  if (!target.webSocketDebuggerUrl) return;
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
+/** Puppeteer over the pipe, or an error when Chromium exits or stays silent past `timeoutMs`. */
+async function connectOverPipe(child: ChildProcess, timeoutMs: number): Promise<Browser> {
+  let stderr = "";
+  const onData = (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-8_192));
+  child.stderr?.on("data", onData);
+  let timer: NodeJS.Timeout | undefined;
+  let onExit: (() => void) | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("CDP did not answer")), 3_000);
-      ws.addEventListener("open", () => ws.send(JSON.stringify({ id: 1, method: "Page.stopLoading" })));
-      ws.addEventListener("message", () => (clearTimeout(timer), resolve()));
-      ws.addEventListener("error", () => (clearTimeout(timer), reject(new Error("CDP socket error"))));
-    });
+    const transport = new PipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    return await Promise.race([
+      puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: timeoutMs * 3 }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("Chromium did not open DevTools in time.")), timeoutMs);
+        onExit = () =>
+          reject(new Error(`Chromium exited before opening DevTools: ${stderr.trim().slice(-500)}`));
+        child.once("exit", onExit);
+      }),
+    ]);
   } finally {
-    ws.close();
+    clearTimeout(timer);
+    if (onExit) child.off("exit", onExit);
+    child.stderr?.off("data", onData);
+    // Keep draining stderr: a full pipe would block Chromium's logging and stall it.
+    child.stderr?.resume();
   }
 }
 
@@ -129,18 +98,17 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
   const chromiumArgs = [
     ...opts.args,
     ...egressChromiumArgs(opts.proxyUrl),
-    "--remote-debugging-address=127.0.0.1",
-    "--remote-debugging-port=0",
+    "--remote-debugging-pipe",
     `--user-data-dir=${profile}`,
     "about:blank",
   ];
   // Through the same wrapper as the page pool: unprivileged user, sandbox on, minimal
   // environment (lib/page/sandbox.ts). The wrapper also asks the kernel (setpriv --pdeathsig) to
-  // kill port-mode Chromium when this process dies, whatever the death: it would outlive a parent
-  // killed with SIGKILL, where no "exit" handler runs.
+  // kill Chromium when this process dies, whatever the death (a SIGKILL runs no "exit" handler).
   const launch = chromiumLaunch(opts.chromiumPath);
   const child = spawn(launch.executablePath, [...launch.args, ...chromiumArgs], {
-    stdio: ["ignore", "ignore", "pipe"],
+    // fd 3 and 4: the DevTools pipe (--remote-debugging-pipe).
+    stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
     // The complete environment (no NODE_ENV either: Chromium has no use for it).
     env: launch.env as NodeJS.ProcessEnv,
   });
@@ -165,23 +133,34 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
     await exit;
   };
 
-  let port: number;
+  let browser: Browser;
   try {
-    port = await waitForPort(child, opts.timeoutMs);
+    browser = await connectOverPipe(child, opts.timeoutMs);
   } catch (err) {
     await kill();
     throw err;
   }
   return {
-    port,
+    newPage: () => browser.newPage(),
     pid: child.pid!,
     proxyUrl: opts.proxyUrl,
     alive: () => !exited,
     async stopLoading() {
-      const list = await getJson(port, "/json/list");
-      const targets = Array.isArray(list) ? (list as { type?: string; webSocketDebuggerUrl?: string }[]) : [];
-      await Promise.allSettled(targets.filter((t) => t.type === "page").map(stopLoadingIn));
+      const pages = await browser.pages();
+      await Promise.allSettled(
+        pages.map(async (page) => {
+          const session = await page.createCDPSession();
+          try {
+            await session.send("Page.stopLoading");
+          } finally {
+            await session.detach().catch(() => undefined);
+          }
+        }),
+      );
     },
-    close: kill,
+    async close() {
+      browser.disconnect().catch(() => undefined);
+      await kill();
+    },
   };
 }

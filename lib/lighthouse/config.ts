@@ -54,12 +54,11 @@ const SKIPPED_AUDITS = ["full-page-screenshot", "screenshot-thumbnails", "final-
 /** Time kept after the page load for tracing, auditing and cleanup within the run's budget. */
 const AFTER_LOAD_MS = 15_000;
 
-export function lighthouseFlags(port: number, timeoutMs: number): Flags {
+export function lighthouseFlags(timeoutMs: number): Flags {
   // Lighthouse's own load limits sit inside our budget so a slow page still yields a result
   // (with a warning) rather than being cut off by our hard timeout.
   const maxWaitForLoad = Math.max(5_000, Math.min(35_000, timeoutMs - AFTER_LOAD_MS));
   return {
-    port,
     output: "json",
     logLevel: "error",
     onlyCategories: CATEGORIES,

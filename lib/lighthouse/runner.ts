@@ -120,10 +120,18 @@ export class LighthouseRunner {
     const startedAt = Date.now();
     const { default: lighthouse } = await loadLighthouse();
     const config = await lighthouseConfig(opts.device);
-    const task = lighthouse(target.href, lighthouseFlags(browser.port, timeoutMs), config).then(
-      (value): Settled => ({ ok: true, value }),
-      (error: unknown): Settled => ({ ok: false, error }),
-    );
+    // A fresh tab over the browser's DevTools pipe (no port: browser.ts says why), closed after.
+    const task = browser
+      .newPage()
+      .then((page) =>
+        lighthouse(target.href, lighthouseFlags(timeoutMs), config, page).finally(() =>
+          page.close().catch(() => undefined),
+        ),
+      )
+      .then(
+        (value): Settled => ({ ok: true, value }),
+        (error: unknown): Settled => ({ ok: false, error }),
+      );
     this.counters.runs++;
     slot.runs++;
 

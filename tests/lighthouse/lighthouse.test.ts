@@ -2,6 +2,7 @@
  * Lighthouse end to end on a real Chromium behind the real egress proxy: one runner (one browser)
  * for the whole file, as in production, so the file stays well under 90 s on 2 cores.
  */
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OperationFailure } from "@/lib/failures";
 import type { RunSpec } from "@/lib/schemas/run-spec";
@@ -48,6 +49,27 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   } finally {
     console.info(`[lighthouse] ${label}: ${Date.now() - started} ms`);
   }
+}
+
+/** The listening TCP sockets (IPv4 and IPv6) among the open files of process `pid`. */
+function listeningSocketsOf(pid: number): string[] {
+  const listening = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === "0A") listening.add(cols[9]!); // state LISTEN → inode
+    }
+  return fs
+    .readdirSync(`/proc/${pid}/fd`)
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    })
+    .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
+    .filter((inode): inode is string => !!inode && listening.has(inode));
 }
 
 /** The organization most runs here belong to. */
@@ -145,6 +167,26 @@ describe("lighthouse", () => {
     const after = await runner.stats();
     expect(after.launches).toBe(before.launches + (before.browserPids.length ? 0 : 1));
     expect(after.browserPids).toHaveLength(1);
+  });
+
+  it("the browser opens no DevTools port: no local user can connect to it (DevTools over a pipe)", async () => {
+    const runner = getLighthouseRunner();
+    if (!(await runner.stats()).browserPids.length)
+      await runner.run("http://lh.test/", { device: "mobile", includeAudits: false, organization: ORG });
+    const [pid] = (await runner.stats()).browserPids;
+    expect(pid).toBeGreaterThan(0);
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    expect(cmdline).toContain("--remote-debugging-pipe");
+    expect(cmdline.filter((a) => a.startsWith("--remote-debugging-port"))).toEqual([]);
+    // Whatever the flags say: no listening TCP socket among the browser's open files.
+    expect(listeningSocketsOf(pid!)).toEqual([]);
+    // ...and the browser still works over the pipe.
+    const result = await runner.run("http://lh.test/", {
+      device: "mobile",
+      includeAudits: false,
+      organization: ORG,
+    });
+    expect(Object.keys(result.categories)).toContain("performance");
   });
 
   it("gives another organization's run a browser of its own (no state carried between tenants)", async () => {
