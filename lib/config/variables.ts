@@ -96,6 +96,11 @@ export const VARIABLES = {
     "2048",
     "memory of the page browser's processes before it is relaunched (0: never)",
   ),
+  PAGE_BROWSER_CALL_TIMEOUT_MS: spec(
+    duration("ms", { default: 15_000 }),
+    "15000 (15 s)",
+    "deadline of one call into the page browser (new context, new page, clearing cookies; launch gets twice this): past it the browser takes no new work and the visit moves to a fresh one",
+  ),
   PAGE_MEMORY_CHECK_EVERY: spec(
     int({ default: 20 }),
     "20",

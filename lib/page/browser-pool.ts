@@ -33,6 +33,8 @@ import { installCookieBannerChannel } from "./cookie-banners";
 import { CONSOLE_LIMITS_JS } from "./console-capture";
 import { residentialUpstreamsFromEnv } from "./residential";
 import { browserRssBytes } from "./memory";
+import { BrowserCallTimeout, withDeadline } from "./deadline";
+import { closeWithin, listenerBaseline, PAGE_CLOSE_TIMEOUT_MS, recyclePage } from "./page-reuse";
 import { FairQueue } from "./fair-queue";
 import { sandboxedLaunchOptions } from "./sandbox";
 import { browserUserAgent } from "./user-agent";
@@ -109,52 +111,14 @@ export interface PoolStats {
   pagesRecycled: number;
   /** Browsers retired for holding more memory than browserMaxRssMb. */
   memoryRetirements: number;
+  /** Browsers retired for missing a call's deadline (lib/page/deadline.ts). */
+  wedgedBrowsers: number;
 }
 
 export interface BrowserPoolOptions {
   config?: Partial<PoolConfig>;
   /** Egress proxy options; residential upstreams default to RESIDENTIAL_EXITS. */
   egress?: EgressProxyOptions;
-}
-
-/** How long a page may take to close before its browser is considered wedged. */
-const PAGE_CLOSE_TIMEOUT_MS = 10_000;
-/** How long resetting a page for reuse may take before it is closed instead. */
-const RECYCLE_TIMEOUT_MS = 2_000;
-
-async function closeWithin(page: Page, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const closed = page.close().then(
-    () => true,
-    () => true,
-  );
-  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([closed, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * The listeners a page had when it was leased: Playwright's own (it watches `close` and `crash`
- * itself) and none of the visit's. Removing the rest resets the page without breaking Playwright.
- */
-type ListenerBaseline = Map<string | symbol, Set<unknown>>;
-
-function listenerBaseline(page: Page): ListenerBaseline {
-  const emitter = page as unknown as NodeJS.EventEmitter;
-  return new Map(emitter.eventNames().map((name) => [name, new Set<unknown>(emitter.rawListeners(name))]));
-}
-
-function removeListenersSince(page: Page, baseline: ListenerBaseline): void {
-  const emitter = page as unknown as NodeJS.EventEmitter;
-  for (const name of emitter.eventNames()) {
-    const kept = baseline.get(name);
-    for (const listener of emitter.rawListeners(name)) {
-      if (!kept?.has(listener)) emitter.removeListener(name, listener as (...args: unknown[]) => void);
-    }
-  }
 }
 
 function contextKey(s: ContextSettings): string {
@@ -176,6 +140,7 @@ export class BrowserPool {
     pagesServed: 0,
     pagesRecycled: 0,
     memoryRetirements: 0,
+    wedgedBrowsers: 0,
   };
   /** The newest browser (for stats only). */
   private latest: Generation | null = null;
@@ -209,10 +174,17 @@ export class BrowserPool {
     };
   }
 
-  /** Waits for a slot (fair queue), then opens a page in a context of the request's organization. */
-  async acquire(request: PageRequest): Promise<PageLease> {
+  /**
+   * Waits for a slot (fair queue), then opens a page in a context of the request's organization.
+   * `signal` (the visit's budget) ends the wait for a slot; opening the page is bounded by the
+   * deadlines of its browser calls.
+   */
+  async acquire(request: PageRequest, signal?: AbortSignal): Promise<PageLease> {
     if (this.closed) throw new Error("The browser pool is shut down.");
-    const releaseSlot = await this.slots.acquire({ organization: request.organization, host: request.host });
+    const releaseSlot = await this.slots.acquire(
+      { organization: request.organization, host: request.host },
+      signal,
+    );
     try {
       return await this.openPage(request, releaseSlot);
     } catch (err) {
@@ -226,14 +198,18 @@ export class BrowserPool {
     this.closed = true;
     const gen = this.current;
     this.current = null;
-    if (gen) await gen.then((g) => g.browser.close()).catch(() => undefined);
+    // Bounded: a wedged browser must not hold up the process's shutdown (the launcher's
+    // --pdeathsig takes Chromium down with this process).
+    const closing = gen?.then((g) => g.browser.close());
+    if (closing) await withDeadline(closing, this.config.callTimeoutMs, "close").catch(() => undefined);
     if (this.egressPromise) await this.egressPromise.then((e) => e.close()).catch(() => undefined);
     this.egressPromise = null;
   }
 
   private async openPage(settings: ContextSettings, releaseSlot: () => void): Promise<PageLease> {
     const egress = await this.egress();
-    // A browser can die between handing out a generation and opening the page: try once more.
+    // A browser can die, or wedge past a call's deadline, between handing out a generation and
+    // opening the page: try once more, on a fresh browser.
     for (let attempt = 0; ; attempt++) {
       const gen = await this.generation();
       gen.open++;
@@ -245,9 +221,24 @@ export class BrowserPool {
       } catch (err) {
         gen.open--;
         if (entry) void entry.context.close().catch(() => undefined);
-        if (!gen.dead || attempt > 0) throw err;
+        const wedged = err instanceof BrowserCallTimeout;
+        if (wedged) this.retireWedged(gen);
+        if (!(gen.dead || wedged) || attempt > 0) throw err;
       }
     }
+  }
+
+  /**
+   * A browser that missed a call's deadline takes no new work. Its visits in flight are left to
+   * finish or to meet their own budgets (other tenants' visits are not failed for it); it is
+   * closed when the last one is released (lease → release), or now if none is open.
+   */
+  private retireWedged(gen: Generation): void {
+    if (gen.retiring) return;
+    gen.retiring = true;
+    this.counters.wedgedBrowsers++;
+    console.warn("[browser-pool] a browser call missed its deadline: new visits go to a fresh browser");
+    if (gen.open === 0) void gen.browser.close().catch(() => undefined);
   }
 
   /** The most recently used idle context of this key, else a new one. The caller has it alone. */
@@ -277,33 +268,21 @@ export class BrowserPool {
     if (!page || page.isClosed()) {
       const spare = entry.spare;
       entry.spare = null;
-      const ready = spare ? await spare : null;
-      page = ready && !ready.isClosed() ? ready : await entry.context.newPage();
+      const ms = this.config.callTimeoutMs;
+      const closeLate = (p: Page | null) => p?.close();
+      const ready = spare ? await withDeadline(spare, ms, "open a page", closeLate) : null;
+      page =
+        ready && !ready.isClosed()
+          ? ready
+          : await withDeadline(entry.context.newPage(), ms, "open a page", closeLate);
     }
     // Every visit starts without cookies, even within one organization: what a visit sees (and
     // what may be cached for everyone) never depends on a session an earlier visit opened.
-    await entry.context.clearCookies();
+    await withDeadline(entry.context.clearCookies(), this.config.callTimeoutMs, "clear cookies");
     if (!entry.spare && !entry.retiring && entry.served + 1 < this.config.contextMaxPages) {
       entry.spare = entry.context.newPage().catch(() => null);
     }
     return page;
-  }
-
-  /**
-   * Makes a page fit for the same context's next visit, or says it is not: its routes and
-   * listeners go, and its document is replaced by about:blank, which ends the page's scripts,
-   * timers and connections before anything else loads there. A page is cheaper to reuse than to
-   * open (measured: about half the browser's CPU per visit, docs/decisions.md "Recycled pages").
-   */
-  private async recycle(page: Page, baseline: ListenerBaseline): Promise<boolean> {
-    try {
-      await page.unrouteAll({ behavior: "ignoreErrors" });
-      removeListenersSince(page, baseline);
-      await page.goto("about:blank", { timeout: RECYCLE_TIMEOUT_MS });
-      return page.url() === "about:blank";
-    } catch {
-      return false;
-    }
   }
 
   private lease(
@@ -334,7 +313,7 @@ export class BrowserPool {
         releaseSlot();
         const keep =
           reuse && !gen.dead && !gen.retiring && !entry.retiring && !page.isClosed() && !entry.recycled;
-        const closed = (keep ? this.recycle(page, baseline) : Promise.resolve(false)).then((recycled) => {
+        const closed = (keep ? recyclePage(page, baseline) : Promise.resolve(false)).then((recycled) => {
           if (recycled && !gen.dead) {
             entry.recycled = page;
             this.counters.pagesRecycled++;
@@ -420,6 +399,8 @@ export class BrowserPool {
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      // Playwright kills a browser that has not answered by then (its default is 3 minutes).
+      timeout: this.config.callTimeoutMs * 2,
     });
     this.counters.launches++;
     const gen: Generation = {
@@ -446,7 +427,8 @@ export class BrowserPool {
   ): Promise<ContextEntry> {
     if (s.exit !== undefined && !egress.exitUrl)
       throw new Error("Residential exits are not configured on the egress proxy.");
-    const context = await gen.browser.newContext({
+    const ms = this.config.callTimeoutMs;
+    const opening = gen.browser.newContext({
       viewport: { width: 1350, height: 797 },
       deviceScaleFactor: s.deviceScaleFactor,
       userAgent: gen.userAgent,
@@ -456,8 +438,17 @@ export class BrowserPool {
       acceptDownloads: false,
       ...(s.exit !== undefined && { proxy: { server: egress.exitUrl!, username: s.exit, password: "x" } }),
     });
-    if (s.cookieBanners) await installCookieBannerChannel(context);
-    await context.addInitScript(CONSOLE_LIMITS_JS);
+    const context = await withDeadline(opening, ms, "open a context", (late) => late.close());
+    try {
+      const prepare = async () => {
+        if (s.cookieBanners) await installCookieBannerChannel(context);
+        await context.addInitScript(CONSOLE_LIMITS_JS);
+      };
+      await withDeadline(prepare(), ms, "prepare a context");
+    } catch (err) {
+      void context.close().catch(() => undefined);
+      throw err;
+    }
     this.counters.contextsCreated++;
     return {
       id: this.nextContextId++,

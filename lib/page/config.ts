@@ -70,6 +70,8 @@ export interface PoolConfig {
    * state. Contexts belong to one organization, so this is how many organizations stay warm.
    */
   maxContexts: number;
+  /** Deadline of one browser call (launch: twice this); lib/page/deadline.ts. */
+  callTimeoutMs: number;
 }
 
 export function chromiumPathFromEnv(c: Config = config()): string {
@@ -90,5 +92,6 @@ export function poolConfigFromEnv(c: Config = config()): PoolConfig {
     maxContexts: c.PAGE_MAX_CONTEXTS,
     browserMaxRssMb: c.PAGE_BROWSER_MAX_RSS_MB,
     memoryCheckEvery: c.PAGE_MEMORY_CHECK_EVERY,
+    callTimeoutMs: c.PAGE_BROWSER_CALL_TIMEOUT_MS,
   };
 }

@@ -62,12 +62,24 @@ export class FairQueue {
     return this.byOrg.get(organization) ?? 0;
   }
 
-  /** Resolves with a release function once a slot is granted. Release exactly once (extra calls are ignored). */
-  acquire(claim: SlotClaim): Promise<() => void> {
-    return new Promise((resolve) => {
-      this.waiters.push({
+  /**
+   * Resolves with a release function once a slot is granted. Release exactly once (extra calls are
+   * ignored). An abort of `signal` before the grant leaves the queue and rejects with its reason
+   * (the visit's budget is spent: it must not take a slot it can no longer use).
+   */
+  acquire(claim: SlotClaim, signal?: AbortSignal): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const onAbort = () => {
+        const index = this.waiters.indexOf(waiter);
+        if (index < 0) return; // granted already: the caller releases
+        this.waiters.splice(index, 1);
+        reject(signal!.reason as Error);
+      };
+      const waiter: Waiter = {
         claim,
         grant: () => {
+          signal?.removeEventListener("abort", onAbort);
           let released = false;
           resolve(() => {
             if (released) return;
@@ -82,7 +94,9 @@ export class FairQueue {
             this.pump();
           });
         },
-      });
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiters.push(waiter);
       this.pump();
     });
   }

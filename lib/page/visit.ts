@@ -200,28 +200,48 @@ export async function visitPage<T>(
   const pool = deps.pool ?? getBrowserPool();
   // Leased before a page slot: with no exit free the visit fails at once and fetches nothing.
   const exit: ExitLease | null = req.residential ? (deps.exits ?? getResidentialExits()).lease() : null;
+  // The budget runs from the moment the visit is taken, through the wait for a slot and the
+  // opening of its page (browser calls that could wedge), not from when it got a page. Past it,
+  // the page is closed, which ends whatever was waiting on it (a page that never answers, scripts
+  // that hang the renderer), and the visit is a timeout (spec 7.4, retried per 7.5).
+  const budget = new AbortController();
+  let watchdog: NodeJS.Timeout | undefined;
+  const overBudget = new Promise<never>((_, reject) => {
+    watchdog = setTimeout(() => {
+      const over = failure("timeout", `visit over its ${limits.visitMaxMs} ms budget`);
+      budget.abort(over);
+      reject(over);
+    }, limits.visitMaxMs);
+  });
+  overBudget.catch(() => undefined); // raced below; unobserved when the visit ends first
   try {
     // If the browser dies under a visit, that is our fault, not the page's: run it once more.
     for (let attempt = 0; ; attempt++) {
-      const lease = await timeStage("slot", () =>
-        pool.acquire({
-          organization: req.organization,
-          host: target.hostname,
-          deviceScaleFactor: req.deviceScaleFactor ?? 1,
-          ...(exit && { exit: exit.name }),
-          cookieBanners: req.pageOptions?.block_cookie_banners === true,
-        }),
+      const acquiring = timeStage("slot", () =>
+        pool.acquire(
+          {
+            organization: req.organization,
+            host: target.hostname,
+            deviceScaleFactor: req.deviceScaleFactor ?? 1,
+            ...(exit && { exit: exit.name }),
+            cookieBanners: req.pageOptions?.block_cookie_banners === true,
+          },
+          budget.signal,
+        ),
       );
-      // A page that never answers, or whose scripts hang the renderer (every evaluate then waits
-      // forever), must not hold its slot: past the budget the page is closed, which ends whatever
-      // was waiting on it, and the visit is a timeout (spec 7.4, retried per 7.5).
-      let watchdog: NodeJS.Timeout | undefined;
-      const overBudget = new Promise<never>((_, reject) => {
-        watchdog = setTimeout(() => {
-          void lease.release();
-          reject(failure("timeout", `visit over its ${limits.visitMaxMs} ms budget`));
-        }, limits.visitMaxMs);
-      });
+      let lease: PageLease;
+      try {
+        lease = await Promise.race([acquiring, overBudget]);
+      } catch (err) {
+        // Over budget while the page was opening: the lease that arrives later goes straight back.
+        void acquiring.then(
+          (late) => late.release(),
+          () => undefined,
+        );
+        throw err;
+      }
+      const closeOnBudget = () => void lease.release();
+      budget.signal.addEventListener("abort", closeOnBudget, { once: true });
       const visit = runVisit(lease, req, target, limits, startedAt, consume);
       visit.catch(() => undefined); // when the budget wins, its late failure is not news
       let reuse = false;
@@ -230,15 +250,16 @@ export async function visitPage<T>(
         reuse = leavesPageReusable(req);
         return result;
       } catch (err) {
-        if (attempt === 0 && (await browserWasLost(lease, err))) continue;
+        if (attempt === 0 && !budget.signal.aborted && (await browserWasLost(lease, err))) continue;
         throw err;
       } finally {
-        clearTimeout(watchdog);
+        budget.signal.removeEventListener("abort", closeOnBudget);
         // The caller has its result; the page is reset or closed behind it.
         void lease.release(reuse);
       }
     }
   } finally {
+    clearTimeout(watchdog);
     exit?.release();
   }
 }

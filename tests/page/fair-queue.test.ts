@@ -107,4 +107,22 @@ describe("FairQueue", () => {
     expect(order).toHaveLength(3);
     expect(q.runningFor("o0") + q.runningFor("o1") + q.runningFor("o2")).toBe(2);
   });
+
+  it("a wait aborted by the visit's budget leaves the queue and never takes a slot", async () => {
+    const q = new FairQueue(1);
+    const first = await q.acquire(claim("A"));
+    const budget = new AbortController();
+    const waiting = q.acquire(claim("B"), budget.signal);
+    const later = q.acquire(claim("C"));
+    expect(q.queued).toBe(2);
+    budget.abort(new Error("over budget"));
+    await expect(waiting).rejects.toThrow("over budget");
+    expect(q.queued).toBe(1);
+    first();
+    const release = await later; // the slot goes to C, not to the abandoned wait
+    expect(q.runningFor("B")).toBe(0);
+    expect(q.runningFor("C")).toBe(1);
+    release();
+    expect(q.running).toBe(0);
+  });
 });
