@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
     "pg-boss",
     "playwright-core",
     "lighthouse",
+    // Lighthouse's browser is driven through it (lib/lighthouse/browser.ts): one copy, Lighthouse's.
+    "puppeteer-core",
     "@ghostery/adblocker-playwright",
     "@duckduckgo/autoconsent",
     "@prisma/adapter-pg",

@@ -1,5 +1,6 @@
 /**
- * Issue 27 through the real server and its Chromium: a browser that stops answering (here: its
+ * Issue 27 through the real server and its Chromium. Lighthouse's browser is driven over a pipe,
+ * with no DevTools port any local user could connect to. A browser that stops answering (here: its
  * process stopped with SIGSTOP, the most wedged a browser can be) holds no visit forever. The call
  * that finds it wedged misses its deadline, the browser takes no new work, and the visit is served
  * by a fresh browser.
@@ -27,7 +28,33 @@ function browsersOf(pid: number): number[] {
     .map(Number);
 }
 
-describe("deadlines on browser calls", () => {
+/** Lighthouse's own browser (its profile folder says so), not the page pool's. */
+function isLighthouse(pid: number): boolean {
+  return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("lighthouse-chromium-");
+}
+
+/** Listening TCP sockets (IPv4 and IPv6) among the open files of process `pid`. */
+function listeningSocketsOf(pid: number): string[] {
+  const listening = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === "0A") listening.add(cols[9]!); // state LISTEN → inode
+    }
+  return fs
+    .readdirSync(`/proc/${pid}/fd`)
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    })
+    .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
+    .filter((inode): inode is string => !!inode && listening.has(inode));
+}
+
+describe("the server's browsers", () => {
   let site: LocalSite;
   let app: App;
   const stopped: number[] = [];
@@ -53,12 +80,28 @@ describe("deadlines on browser calls", () => {
     await site?.close();
   });
 
+  it("Lighthouse through the server runs over its DevTools pipe: no browser of the server listens on a port", async () => {
+    const key = (await app.admin("org", "create", "--name", "L", "--plan", "pro")).apiKey as string;
+    const res = await app.post("/api/lighthouse", { url: "http://article.test/?lh=1", sync: true }, key);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { categories: Record<string, unknown> };
+    expect(Object.keys(body.categories)).toContain("performance");
+    const browsers = browsersOf(app.pid);
+    const lighthouse = browsers.filter(isLighthouse);
+    expect(lighthouse.length).toBeGreaterThan(0);
+    for (const pid of lighthouse)
+      expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain(
+        "--remote-debugging-pipe",
+      );
+    for (const pid of browsers) expect(listeningSocketsOf(pid)).toEqual([]);
+  }, 120_000);
+
   it("a browser that stops answering is replaced: another organization's visit gets its page from a fresh browser", async () => {
     const keyA = (await app.admin("org", "create", "--name", "A", "--plan", "pro")).apiKey as string;
     const keyB = (await app.admin("org", "create", "--name", "B", "--plan", "pro")).apiKey as string;
     const warm = await app.post("/api/html", { url: "http://article.test/?for=a", sync: true }, keyA);
     expect(warm.status).toBe(200);
-    const [browser] = browsersOf(app.pid);
+    const [browser] = browsersOf(app.pid).filter((pid) => !isLighthouse(pid));
     expect(browser).toBeGreaterThan(0);
 
     process.kill(browser!, "SIGSTOP");
@@ -70,7 +113,7 @@ describe("deadlines on browser calls", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("A local article");
     expect(app.logs.join("")).toContain("[browser-pool] a browser call missed its deadline");
-    const now = browsersOf(app.pid);
+    const now = browsersOf(app.pid).filter((pid) => !isLighthouse(pid));
     expect(now.filter((pid) => pid !== browser)).toHaveLength(1);
 
     // And A, whose warm context was in the stopped browser, is served by the fresh one too.
