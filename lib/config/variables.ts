@@ -197,7 +197,7 @@ export const VARIABLES = {
   SIGNIN_LIMIT_PER_ACCOUNT_TOTAL: spec(
     int({ default: 100 }),
     "100 per 15 min",
-    "sign-in attempts on one account from all addresses together; past it only a password reset (which clears it) signs in",
+    "sign-in attempts on one account from all addresses together; past it the owner signs in through a password reset (which clears it) or after the 15-minute block",
   ),
   SIGNIN_LIMIT_PER_ADDRESS: spec(
     int({ default: 50 }),
