@@ -32,7 +32,7 @@ import { poolConfigFromEnv, type PoolConfig } from "./config";
 import { installCookieBannerChannel } from "./cookie-banners";
 import { CONSOLE_LIMITS_JS } from "./console-capture";
 import { residentialUpstreamsFromEnv } from "./residential";
-import { browserRssBytes } from "./memory";
+import { browserPid, browserRssBytes } from "./memory";
 import { BrowserCallTimeout, withDeadline } from "./deadline";
 import { closeWithin, listenerBaseline, PAGE_CLOSE_TIMEOUT_MS, recyclePage } from "./page-reuse";
 import { FairQueue } from "./fair-queue";
@@ -93,6 +93,8 @@ interface Generation {
   retiring: boolean;
   dead: boolean;
   userAgent: string;
+  /** The main process's id (undefined when it could not be read): a wedged browser is killed by it. */
+  pid?: number;
   /** Idle contexts by id, least recently used first (Map order); busy ones are held by their lease. */
   idle: Map<number, ContextEntry>;
 }
@@ -200,8 +202,7 @@ export class BrowserPool {
     this.current = null;
     // Bounded: a wedged browser must not hold up the process's shutdown (the launcher's
     // --pdeathsig takes Chromium down with this process).
-    const closing = gen?.then((g) => g.browser.close());
-    if (closing) await withDeadline(closing, this.config.callTimeoutMs, "close").catch(() => undefined);
+    if (gen) await gen.then((g) => this.closeBrowser(g)).catch(() => undefined);
     if (this.egressPromise) await this.egressPromise.then((e) => e.close()).catch(() => undefined);
     this.egressPromise = null;
   }
@@ -238,7 +239,7 @@ export class BrowserPool {
     gen.retiring = true;
     this.counters.wedgedBrowsers++;
     console.warn("[browser-pool] a browser call missed its deadline: new visits go to a fresh browser");
-    if (gen.open === 0) void gen.browser.close().catch(() => undefined);
+    if (gen.open === 0) void this.closeBrowser(gen);
   }
 
   /** The most recently used idle context of this key, else a new one. The caller has it alone. */
@@ -330,12 +331,31 @@ export class BrowserPool {
           // mid-commit): send new work to a fresh browser and let this one go.
           gen.retiring = true;
           gen.dead = true;
-          void gen.browser.close().catch(() => undefined);
+          void this.closeBrowser(gen);
         }
         gen.open--;
-        if (gen.retiring && !gen.dead && gen.open === 0) await gen.browser.close().catch(() => undefined);
+        if (gen.retiring && !gen.dead && gen.open === 0) await this.closeBrowser(gen);
       },
     };
+  }
+
+  /**
+   * Closes a browser within a call's deadline; one that does not close (wedged, stopped) is killed
+   * by its process id, so it cannot hold its memory until the process ends.
+   */
+  private async closeBrowser(gen: Generation): Promise<void> {
+    try {
+      await withDeadline(gen.browser.close(), this.config.callTimeoutMs, "close");
+    } catch {
+      console.warn(
+        `[browser-pool] a browser did not close in time: killing process ${gen.pid ?? "(unknown)"}`,
+      );
+      try {
+        if (gen.pid) process.kill(gen.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
   }
 
   /** Retires the browser when it has grown past the memory threshold (checked off the job's path). */
@@ -345,7 +365,7 @@ export class BrowserPool {
         if (bytes > this.config.browserMaxRssMb * 1024 * 1024) {
           gen.retiring = true;
           this.counters.memoryRetirements++;
-          if (gen.open === 0) void gen.browser.close().catch(() => undefined);
+          if (gen.open === 0) void this.closeBrowser(gen);
         }
       })
       .catch(() => undefined);
@@ -415,6 +435,9 @@ export class BrowserPool {
     browser.on("disconnected", () => {
       gen.dead = true;
     });
+    gen.pid = await withDeadline(browserPid(browser), this.config.callTimeoutMs, "name its process").catch(
+      () => undefined,
+    );
     this.latest = gen;
     return gen;
   }

@@ -18,6 +18,22 @@ export async function browserRssBytes(browser: Browser): Promise<number> {
   }
 }
 
+/**
+ * The operating system's id of the browser's main process, read while it answers: a browser that
+ * later wedges (misses a close's deadline) is then killed by it (lib/page/browser-pool.ts).
+ */
+export async function browserPid(browser: Browser): Promise<number | undefined> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as {
+      processInfo: Array<{ id: number; type: string }>;
+    };
+    return processInfo.find((p) => p.type === "browser")?.id;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
 function rssOf(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { withDeadline } from "./deadline";
 
 /**
  * Closing and reusing the pool's pages (lib/page/browser-pool.ts): a page reset for its context's
@@ -53,7 +54,8 @@ function removeListenersSince(page: Page, baseline: ListenerBaseline): void {
  */
 export async function recyclePage(page: Page, baseline: ListenerBaseline): Promise<boolean> {
   try {
-    await page.unrouteAll({ behavior: "ignoreErrors" });
+    // unrouteAll has no timeout of its own: on a wedged browser it would hold the release forever.
+    await withDeadline(page.unrouteAll({ behavior: "ignoreErrors" }), RECYCLE_TIMEOUT_MS, "reset a page");
     removeListenersSince(page, baseline);
     await page.goto("about:blank", { timeout: RECYCLE_TIMEOUT_MS });
     return page.url() === "about:blank";

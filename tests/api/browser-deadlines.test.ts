@@ -28,6 +28,14 @@ function browsersOf(pid: number): number[] {
     .map(Number);
 }
 
+function statusOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** Lighthouse's own browser (its profile folder says so), not the page pool's. */
 function isLighthouse(pid: number): boolean {
   return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("lighthouse-chromium-");
@@ -115,6 +123,12 @@ describe("the server's browsers", () => {
     expect(app.logs.join("")).toContain("[browser-pool] a browser call missed its deadline");
     const now = browsersOf(app.pid).filter((pid) => !isLighthouse(pid));
     expect(now.filter((pid) => pid !== browser)).toHaveLength(1);
+
+    // The stopped browser does not close within its deadline either: it is killed by its process id.
+    const gone = () => !fs.existsSync(`/proc/${browser}`) || /^State:\s+Z/m.test(statusOf(browser!));
+    for (let i = 0; i < 300 && !gone(); i++) await new Promise((r) => setTimeout(r, 200));
+    if (!gone()) console.info(app.logs.join("").slice(-3000), statusOf(browser!).slice(0, 200));
+    expect(gone()).toBe(true);
 
     // And A, whose warm context was in the stopped browser, is served by the fresh one too.
     const again = await app.post("/api/html", { url: "http://article.test/?for=a2", sync: true }, keyA);
