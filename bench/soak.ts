@@ -19,7 +19,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startApp, type App } from "../tests/support/app";
+import { freePort, startApp, type App } from "../tests/support/app";
 import { startLocalSite } from "../tests/support/local-site";
 
 const JOBS = Number(process.argv[2] ?? 1000);
@@ -114,6 +114,49 @@ function browserTmp(dir: string): string[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The server's V8 heap in use after a full garbage collection, and its RSS then: whether memory
+ * kept after load is live objects (a leak) or space the allocator has not handed back. SIGUSR1
+ * opens the server's inspector on the port NODE_OPTIONS gave it (loopback).
+ */
+async function heapAfterGc(pid: number, port: number): Promise<{ heapMb: number; rssMb: number }> {
+  process.kill(pid, "SIGUSR1");
+  let target = "";
+  for (let i = 0; i < 50 && !target; i++) {
+    try {
+      const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+        webSocketDebuggerUrl: string;
+      }[];
+      target = list[0]?.webSocketDebuggerUrl ?? "";
+    } catch {
+      await sleep(200);
+    }
+  }
+  if (!target) throw new Error("the server's inspector did not open");
+  const ws = new WebSocket(target);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let id = 0;
+  const send = (method: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      const mine = ++id;
+      ws.addEventListener("message", function answer(e: MessageEvent) {
+        const m = JSON.parse(String(e.data)) as { id?: number; result?: Record<string, number> };
+        if (m.id !== mine) return;
+        ws.removeEventListener("message", answer);
+        resolve(m.result ?? {});
+      });
+      ws.send(JSON.stringify({ id: mine, method }));
+    });
+  await send("HeapProfiler.collectGarbage");
+  const { usedSize = 0 } = await send("Runtime.getHeapUsage");
+  ws.close();
+  await sleep(2000);
+  return { heapMb: Math.round(usedSize / 2 ** 20), rssMb: rssMb(pid) };
+}
+
 interface Outcome {
   status: string;
   error?: string;
@@ -161,7 +204,9 @@ async function main(): Promise<void> {
   fs.chmodSync(tmp, 0o1777); // like /tmp: the browser user writes Playwright's profile here
   const tmpBefore = new Set(browserTmp(os.tmpdir()));
   const site = await startLocalSite();
+  const inspectPort = await freePort();
   const app = await startApp({
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect-port=127.0.0.1:${inspectPort}`.trim(),
     PAGE_TEST_HOSTS: site.hostsEnv,
     TMPDIR: tmp,
     RATE_LIMIT_REQUESTS: "1000000",
@@ -190,6 +235,7 @@ async function main(): Promise<void> {
     await sleep(IDLE_MS);
     const rssStart = rssMb(app.pid);
     const chromiumStart = chromiumOf(app.pid).length;
+    const gcStart = await heapAfterGc(app.pid, inspectPort);
 
     const statuses = new Map<string, Map<string, number>>();
     const errors = new Map<string, string>();
@@ -218,6 +264,7 @@ async function main(): Promise<void> {
     await sleep(IDLE_MS);
     const rssEnd = rssMb(app.pid);
     const chromiumEnd = chromiumOf(app.pid);
+    const gcEnd = await heapAfterGc(app.pid, inspectPort);
     const browsersEnd = chromiumEnd.filter((p) => !p.cmd.includes("--type=")).length;
     const health = (await app.get("/api/health")).status;
     // Each live browser has its profile folder in the server's TMPDIR; anything beyond is a leftover.
@@ -246,6 +293,10 @@ async function main(): Promise<void> {
     console.log(`| Server RSS at start (after warm-up, idle ${IDLE_MS / 1000} s) | ${rssStart} MB |`);
     console.log(`| Server RSS peak during the run (1 s samples) | ${peak} MB |`);
     console.log(`| Server RSS at end (idle ${IDLE_MS / 1000} s) | ${rssEnd} MB (${growth} % vs start) |`);
+    console.log(
+      `| After a forced GC, start → end: V8 heap in use | ${gcStart.heapMb} MB → ${gcEnd.heapMb} MB |`,
+    );
+    console.log(`| After a forced GC, start → end: server RSS | ${gcStart.rssMb} MB → ${gcEnd.rssMb} MB |`);
     console.log(`| Chromium processes under the server at start (idle) | ${chromiumStart} |`);
     console.log(
       `| Chromium processes under the server at end (idle) | ${chromiumEnd.length} (${browsersEnd} browsers) |`,
