@@ -314,9 +314,10 @@ var __ptdMain = (function () {
   // On an article's page, a container holding the pick whose text beyond it is the site's cards
   // for other stories adds no article (on a section front the cards are the content; a forum's
   // replies are more text).
-  function addsOnlyCards(container, pickText) {
+  // bare: container without its card groups, where the caller has it already.
+  function addsOnlyCards(container, pickText, bare) {
     return isDeclaredArticle() && holds(norm(container.textContent), pickText) &&
-      norm(withoutCardGroups(container).textContent).length < pickText.length * 1.5;
+      norm((bare || withoutCardGroups(container)).textContent).length < pickText.length * 1.5;
   }
 
   // Readability keeps one block and only the siblings that score like it, so an article the page
@@ -343,7 +344,8 @@ var __ptdMain = (function () {
       var text = norm(c.textContent), len = text.length;
       if (picked && (len < picked * 1.25 || !holds(text, pickText) || linkDensity(c, len) > 0.3)) continue;
       // On an article's page, the prose it adds must be outside the site's cards.
-      if (picked && (!addsProse(prose(isDeclaredArticle() ? withoutCardGroups(c) : c)) || addsOnlyCards(c, pickText))) continue;
+      var bare = picked && isDeclaredArticle() ? withoutCardGroups(c) : c;
+      if (picked && (!addsProse(prose(bare)) || addsOnlyCards(c, pickText, bare))) continue;
       if (!found || (picked ? len < foundLength : len > foundLength)) { found = c; foundLength = len; }
     }
     if (!found && picked) {
