@@ -2,14 +2,13 @@ import Link from "next/link";
 import type { Metadata } from "next";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
-import { devOutboxOn } from "@/lib/dashboard/dev-outbox";
+import { DevOutboxLink } from "@/components/auth/dev-outbox-link";
 
 export const metadata: Metadata = { title: "Forgot password · page-to-data" };
 // Whether the dev outbox is on is known only at run time (lib/email/mode.ts).
 export const dynamic = "force-dynamic";
 
 export default function ForgotPasswordPage() {
-  const devOutbox = devOutboxOn();
   return (
     <AuthFrame
       title="Forgot your password?"
@@ -19,15 +18,7 @@ export default function ForgotPasswordPage() {
           <Link href="/login" className="font-medium text-indigo-700 hover:text-indigo-900">
             Back to sign in
           </Link>
-          {devOutbox && (
-            <Link
-              href="/dev-outbox"
-              className="font-medium text-indigo-700 hover:text-indigo-900"
-              data-testid="dev-outbox-footer-link"
-            >
-              Check the dev outbox
-            </Link>
-          )}
+          <DevOutboxLink />
         </span>
       }
     >

@@ -5,7 +5,7 @@ import { ensureBooted } from "@/lib/server/boot";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Alert } from "@/components/ui/alert";
-import { devOutboxOn } from "@/lib/dashboard/dev-outbox";
+import { DevOutboxLink } from "@/components/auth/dev-outbox-link";
 
 export const metadata: Metadata = { title: "Choose a new password · page-to-data" };
 
@@ -26,15 +26,7 @@ export default async function ResetPasswordPage({
           <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
             Ask for a new link
           </Link>
-          {devOutboxOn() && (
-            <Link
-              href="/dev-outbox"
-              className="font-medium text-indigo-700 hover:text-indigo-900"
-              data-testid="dev-outbox-footer-link"
-            >
-              Check the dev outbox
-            </Link>
-          )}
+          <DevOutboxLink />
         </span>
       }
     >

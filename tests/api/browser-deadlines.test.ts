@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
+import { listeningSocketsOf } from "../support/processes";
 
 /** Chromium main processes started by the server (direct children: the launcher execs Chromium). */
 function browsersOf(pid: number): number[] {
@@ -39,27 +40,6 @@ function statusOf(pid: number): string {
 /** Lighthouse's own browser (its profile folder says so), not the page pool's. */
 function isLighthouse(pid: number): boolean {
   return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("lighthouse-chromium-");
-}
-
-/** Listening TCP sockets (IPv4 and IPv6) among the open files of process `pid`. */
-function listeningSocketsOf(pid: number): string[] {
-  const listening = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
-    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[3] === "0A") listening.add(cols[9]!); // state LISTEN → inode
-    }
-  return fs
-    .readdirSync(`/proc/${pid}/fd`)
-    .map((fd) => {
-      try {
-        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        return "";
-      }
-    })
-    .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
-    .filter((inode): inode is string => !!inode && listening.has(inode));
 }
 
 describe("the server's browsers", () => {

@@ -12,6 +12,7 @@ import { runOperations } from "@/lib/operations";
 import { lighthouse } from "@/lib/operations/lighthouse";
 import { getBrowserPool, shutdownBrowserPool } from "@/lib/page/browser-pool";
 import { startLighthouseSite, type LighthouseSite } from "./site";
+import { listeningSocketsOf } from "../support/processes";
 import { reloadConfig } from "@/lib/config";
 
 let site: LighthouseSite;
@@ -49,27 +50,6 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   } finally {
     console.info(`[lighthouse] ${label}: ${Date.now() - started} ms`);
   }
-}
-
-/** The listening TCP sockets (IPv4 and IPv6) among the open files of process `pid`. */
-function listeningSocketsOf(pid: number): string[] {
-  const listening = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
-    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[3] === "0A") listening.add(cols[9]!); // state LISTEN → inode
-    }
-  return fs
-    .readdirSync(`/proc/${pid}/fd`)
-    .map((fd) => {
-      try {
-        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        return "";
-      }
-    })
-    .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
-    .filter((inode): inode is string => !!inode && listening.has(inode));
 }
 
 /** The organization most runs here belong to. */

@@ -70,3 +70,24 @@ export function descendantsOf(root: number, all = allProcesses()): ProcessInfo[]
 export function userNamespaceOf(pid: number | "self"): string {
   return fs.readlinkSync(`/proc/${pid}/ns/user`);
 }
+
+/** Listening TCP sockets (IPv4 and IPv6) among the open files of process `pid`. */
+export function listeningSocketsOf(pid: number): string[] {
+  const listening = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"])
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === "0A") listening.add(cols[9]!); // state LISTEN → inode
+    }
+  return fs
+    .readdirSync(`/proc/${pid}/fd`)
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    })
+    .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
+    .filter((inode): inode is string => !!inode && listening.has(inode));
+}
