@@ -8,21 +8,25 @@ import nextTs from "eslint-config-next/typescript";
  * 0. Foundation. At its very bottom lib/config (issue 28: every environment variable, parsed once),
  *    which imports nothing of ours and which every module may read. Then, importing nothing of ours
  *    but the configuration: lib/net (egress guard), lib/failures.ts (the domain's
- *    failure codes and sentences), lib/singleton.ts, lib/stage-timings.ts (the bench's opt-in
- *    per-stage clock, any layer may time a stage), lib/schemas (request shapes, RunSpec).
+ *    failure codes and sentences), lib/errors.ts (the one error table: every client error the API
+ *    answers with, built on lib/failures; thrown by auth, billing and the request's life alike),
+ *    lib/singleton.ts, lib/stage-timings.ts (the bench's opt-in per-stage clock, any layer may time
+ *    a stage), lib/schemas (request shapes, RunSpec).
  * 1. Infrastructure: lib/db, lib/jobs (runs whatever is registered; knows no job), lib/limits,
- *    lib/email, lib/security, lib/store (results, cache, request keys).
+ *    lib/email, lib/security, lib/store (the cache, stored results, request keys).
  * 2. The engine: lib/page (browser, visits) → lib/ai, lib/lighthouse → lib/operations.
- * 3. Services: lib/billing, lib/auth, lib/webhooks, lib/admin. (auth and billing still throw the
- *    API's client errors from lib/api/errors.ts, the one module of lib/api they may import.)
- * 4. lib/runner: runs a request as a job (engine, store, billing, webhooks); lib/crawl: crawl, map
- *    and batch (their frontier, discovery and page jobs), on top of the runner.
- * 5. Surfaces: lib/api (HTTP pipeline), lib/openapi, lib/mcp, lib/dashboard. The SDK and the CLI
+ * 3. Services: lib/billing, lib/auth, lib/webhooks.
+ * 4. lib/requests: a request's life, the one writer of `Request` rows (accept, start, complete,
+ *    read, retention; docs/decisions.md "A request's life").
+ * 5. lib/runner: runs a request's job (started and completed through lib/requests); lib/crawl:
+ *    crawl, map and batch (their frontier, discovery and page jobs), on top of the runner;
+ *    lib/admin (organizations, keys, the admin endpoint).
+ * 6. Surfaces: lib/api (HTTP only: withApiKey, parsing, answering), lib/openapi, lib/mcp, lib/dashboard. The SDK and the CLI
  *    are packages of their own (packages/sdk imports nothing of ours; packages/cli bundles
  *    lib/schemas and lib/mcp by relative path, see the rules at the end).
- * 6. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
+ * 7. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
  *    process; lower layers may call ensureBooted() and read server/peer-address.ts, nothing else.
- * 7. Entry points: app/, components/, inngest/, instrumentation.ts, proxy.ts.
+ * 8. Entry points: app/, components/, inngest/, instrumentation.ts, proxy.ts.
  *
  * Each entry lists what a folder may import of ours besides itself (as `@/…` paths); anything else
  * of ours is an error, static `import`/`export … from` and dynamic `import()` alike.
@@ -31,6 +35,7 @@ const FOUNDATION = [
   "lib/config",
   "lib/net",
   "lib/failures",
+  "lib/errors",
   "lib/singleton",
   "lib/stage-timings",
   "lib/schemas",
@@ -46,14 +51,15 @@ const INFRASTRUCTURE = [
   "lib/store",
 ];
 const ENGINE = [...INFRASTRUCTURE, "lib/page", "lib/ai", "lib/lighthouse", "lib/operations"];
-const SERVICES = [...ENGINE, "lib/billing", "lib/auth", "lib/webhooks", "lib/admin", "lib/api/errors"];
+const SERVICES = [...ENGINE, "lib/billing", "lib/auth", "lib/webhooks"];
 const ENTRY_HOOKS = ["lib/server/boot", "lib/server/peer-address"];
-const BELOW_SURFACES = [...SERVICES, "lib/runner", "lib/crawl", ...ENTRY_HOOKS];
+const BELOW_SURFACES = [...SERVICES, "lib/requests", "lib/runner", "lib/crawl", "lib/admin", ...ENTRY_HOOKS];
 
 const LAYERS = [
   { files: ["lib/config/**"], allow: [] },
   { files: ["lib/net/**"], allow: ["lib/config"] },
   { files: ["lib/failures.ts", "lib/singleton.ts", "lib/stage-timings.ts"], allow: ["lib/config"] },
+  { files: ["lib/errors.ts"], allow: ["lib/config", "lib/failures"] },
   // The price list is data the schemas' descriptions print (lib/billing/prices.ts imports only lib/schemas).
   { files: ["lib/schemas/**"], allow: ["lib/config", "lib/failures", "lib/billing/prices"] },
   { files: ["lib/db/**"], allow: ["lib/config", "lib/generated", "lib/singleton"] },
@@ -66,20 +72,23 @@ const LAYERS = [
   { files: ["lib/ai/**"], allow: [...FOUNDATION, "lib/page"] },
   { files: ["lib/lighthouse/**"], allow: [...FOUNDATION, "lib/page"] },
   { files: ["lib/operations/**"], allow: [...FOUNDATION, "lib/page", "lib/ai", "lib/lighthouse"] },
-  { files: ["lib/billing/**"], allow: [...INFRASTRUCTURE, "lib/api/errors"] },
-  { files: ["lib/auth/**"], allow: [...INFRASTRUCTURE, "lib/api/errors", ...ENTRY_HOOKS] },
+  { files: ["lib/billing/**"], allow: INFRASTRUCTURE },
+  { files: ["lib/auth/**"], allow: [...INFRASTRUCTURE, ...ENTRY_HOOKS] },
   { files: ["lib/webhooks/**"], allow: INFRASTRUCTURE },
-  {
-    files: ["lib/admin/**"],
-    allow: [...INFRASTRUCTURE, "lib/auth", "lib/billing", "lib/webhooks"],
-  },
-  { files: ["lib/runner/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks"] },
+  // A request's life (issue 28): the one folder that writes `Request` rows.
+  { files: ["lib/requests/**"], allow: SERVICES },
+  { files: ["lib/runner/**"], allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/requests"] },
   // Crawl, map and batch: pages run through the runner's visit and operations (issue 24).
   {
     files: ["lib/crawl/**"],
-    allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/runner", "lib/api/errors"],
+    allow: [...ENGINE, "lib/billing", "lib/webhooks", "lib/requests", "lib/runner"],
   },
-  { files: ["lib/api/**"], allow: [...BELOW_SURFACES] },
+  {
+    files: ["lib/admin/**"],
+    allow: [...INFRASTRUCTURE, "lib/auth", "lib/billing", "lib/webhooks", "lib/requests"],
+  },
+  // HTTP only: it hands a request to lib/requests and answers; it never reaches the job (issue 28).
+  { files: ["lib/api/**"], allow: BELOW_SURFACES.filter((layer) => layer !== "lib/runner") },
   { files: ["lib/openapi/**"], allow: [...BELOW_SURFACES, "lib/api"] },
   { files: ["lib/mcp/**"], allow: [...BELOW_SURFACES, "lib/api"] },
   { files: ["lib/dashboard/**"], allow: [...BELOW_SURFACES, "lib/api", "lib/openapi"] },
@@ -91,7 +100,7 @@ const LAYERS = [
   // UI code renders what the dashboard's server code reads; it never reaches the request machinery.
   {
     files: ["components/**"],
-    allow: [...SERVICES, "lib/dashboard", "lib/openapi"].filter(
+    allow: [...SERVICES, "lib/admin", "lib/dashboard", "lib/openapi"].filter(
       (layer) => !["lib/db", "lib/generated", "lib/jobs", "lib/store"].includes(layer),
     ),
   },

@@ -1,6 +1,6 @@
 /**
  * The domain's failures: what can go wrong while a page is visited and its operations run, with
- * the spec's sentence for each (docs/spec.md §7.4). Every layer may raise them; only lib/api/errors.ts
+ * the spec's sentence for each (docs/spec.md §7.4). Every layer may raise them; only lib/errors.ts
  * maps them to HTTP (status 422, the sentence in `error`, our code beside it).
  */
 

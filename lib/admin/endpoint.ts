@@ -3,7 +3,7 @@ import http from "node:http";
 import ipaddr from "ipaddr.js";
 import { config as settings } from "@/lib/config";
 import { dbConfig } from "@/lib/db";
-import { untilAllWritten } from "@/lib/store/request-rows";
+import { untilAllWritten } from "@/lib/requests/hit-rows";
 import { advertiseAdminPort, getPglite } from "@/lib/db/pglite";
 import { writePrivateFile } from "@/lib/db/permissions";
 import { adminFailure, runAdminCommand } from "./commands";

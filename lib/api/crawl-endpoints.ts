@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { transaction } from "@/lib/jobs";
-import { authenticate, type ApiCaller } from "@/lib/auth/authenticate";
+import type { ApiCaller } from "@/lib/auth/authenticate";
 import { admit, remainingCredits, rollOverPeriodIfDue, settle, usageOf } from "@/lib/billing/admission";
 import { acceptCrawl } from "@/lib/crawl/accept";
 import { mapSite } from "@/lib/crawl/discover";
@@ -9,18 +9,17 @@ import { parseCursor, readCrawl } from "@/lib/crawl/read";
 import { Scope } from "@/lib/crawl/urls";
 import { db } from "@/lib/db";
 import { OperationFailure } from "@/lib/failures";
-import { ensureBooted } from "@/lib/server/boot";
-import { clientError, failureBody } from "./errors";
-import { enforceRateLimit } from "./rate-limit";
+import { clientError, failureBody } from "@/lib/errors";
 import { readJsonBody } from "./read-body";
-import { guard, json } from "./respond";
+import { json } from "./respond";
 import { validateIdempotencyKey } from "./validate";
 import { validateBatch, validateCrawl, validateMap } from "./validate-crawl";
+import { withApiKey } from "./with-api-key";
 
 /**
  * The whole-site endpoints (docs/spec-extensions.md): POST /map (sync, 1 credit), POST /crawl and
  * POST /batch (always async), GET and DELETE /crawl/{token} and /batch/{token}. Same front door as
- * the operations: bearer key, rate limit, JSON body, errors from the one table.
+ * the operations (withApiKey: bearer key, rate limit, errors from the one table), JSON body.
  */
 
 export type SiteKind = "crawl" | "batch";
@@ -31,13 +30,6 @@ type TokenContext = { params: Promise<{ token: string }> };
 export const MAP_CREDITS = 1;
 /** How long a map may look (robots.txt, sitemaps, the start page) before answering with what it found. */
 const MAP_BUDGET_MS = 45_000;
-
-async function caller(req: Request): Promise<ApiCaller> {
-  await ensureBooted();
-  const who = await authenticate(req.headers.get("authorization"));
-  await enforceRateLimit(who.projectId);
-  return who;
-}
 
 function usageHeaders(
   cost: number,
@@ -52,7 +44,7 @@ function usageHeaders(
 
 /** POST /map: the site's URLs, found without rendering where possible. */
 export function mapEndpoint() {
-  return (req: Request) => guard(async () => runMap(await caller(req), await readJsonBody(req)));
+  return withApiKey(async (who, req) => runMap(who, await readJsonBody(req)));
 }
 
 /** POST /map's work for an authenticated caller (also the Playground's, signed in by session). */
@@ -82,12 +74,10 @@ export async function runMap(who: ApiCaller, body: unknown): Promise<Response> {
 
 /** POST /crawl and POST /batch: accepted at once, followed with GET /{kind}/{token}. */
 export function startEndpoint(kind: Kind) {
-  return (req: Request) =>
-    guard(async () => {
-      const who = await caller(req);
-      const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
-      return runStart(kind, who, await readJsonBody(req), idempotencyKey);
-    });
+  return withApiKey(async (who, req) => {
+    const idempotencyKey = validateIdempotencyKey(req.headers.get("idempotency-key"));
+    return runStart(kind, who, await readJsonBody(req), idempotencyKey);
+  });
 }
 
 /** POST /{kind}'s work for an authenticated caller. */
@@ -118,12 +108,10 @@ export async function runStart(
 
 /** GET /{kind}/{token}?cursor=…: progress and the next finished pages. */
 export function statusEndpoint(kind: Kind) {
-  return (req: Request, ctx: TokenContext) =>
-    guard(async () => {
-      const who = await caller(req);
-      const { token } = await ctx.params;
-      return runStatus(kind, who.projectId, token, new URL(req.url).searchParams.get("cursor"));
-    });
+  return withApiKey<TokenContext>(async (who, req, ctx) => {
+    const { token } = await ctx.params;
+    return runStatus(kind, who.projectId, token, new URL(req.url).searchParams.get("cursor"));
+  });
 }
 
 /** GET /{kind}/{token}'s work for a project already checked. */
@@ -146,12 +134,10 @@ export async function runStatus(
 
 /** DELETE /{kind}/{token}: no new page starts; pages already fetched stay readable. */
 export function cancelEndpoint(kind: Kind) {
-  return (req: Request, ctx: TokenContext) =>
-    guard(async () => {
-      const who = await caller(req);
-      const { token } = await ctx.params;
-      return runCancel(kind, who.projectId, token);
-    });
+  return withApiKey<TokenContext>(async (who, _req, ctx) => {
+    const { token } = await ctx.params;
+    return runCancel(kind, who.projectId, token);
+  });
 }
 
 /** DELETE /{kind}/{token}'s work for a project already checked. */

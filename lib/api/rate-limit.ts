@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { limiter } from "@/lib/limits";
-import { clientError } from "./errors";
+import { clientError } from "@/lib/errors";
 
 /**
  * Per-project request rate (docs/spec.md §7.1 `rate_limited`; the threshold is ours: docs/decisions.md).

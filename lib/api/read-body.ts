@@ -1,4 +1,4 @@
-import { ApiError, clientError } from "./errors";
+import { ApiError, clientError } from "@/lib/errors";
 
 /** Largest JSON body any endpoint accepts (the biggest legal request, styles of 20,000 characters, is far below). */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 import { FAILURES, type FailureCode } from "@/lib/failures";
-import { ApiError, failureBody, type ErrorBody } from "./errors";
+import { ApiError, failureBody, type ErrorBody } from "@/lib/errors";
 import { API_CSP } from "@/lib/security/headers";
 
 /** The headers every 200 from an operation endpoint carries (docs/spec.md §4.1). */

@@ -1,5 +1,5 @@
-import type { ResultView } from "@/lib/store/results";
-import { clientError } from "./errors";
+import type { ResultView } from "@/lib/requests/read";
+import { clientError } from "@/lib/errors";
 import { failureResponse, json, resultResponse } from "./respond";
 
 type Complete = Extract<ResultView, { state: "complete" }>;

@@ -13,7 +13,7 @@ import {
 } from "@/lib/schemas/crawl";
 import { MAX_AGE_DEFAULT_S, parseMaxAge, type AnyRequest } from "@/lib/schemas/request";
 import type { RunSpec } from "@/lib/schemas/run-spec";
-import { clientError } from "./errors";
+import { clientError } from "@/lib/errors";
 import { buildRunSpec, issueToError } from "./validate";
 
 /**

@@ -8,7 +8,7 @@ import {
   type Endpoint,
 } from "@/lib/schemas/request";
 import { resolveScreenshotOptions, type OperationName } from "@/lib/schemas/options";
-import { clientError } from "./errors";
+import { clientError } from "@/lib/errors";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 import { describeIssue, fieldPath } from "@/lib/schemas/issues";
 

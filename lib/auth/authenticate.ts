@@ -1,4 +1,4 @@
-import { clientError } from "@/lib/api/errors";
+import { clientError } from "@/lib/errors";
 import { findKey, keyCacheMs } from "./keys";
 import { isEmailGateOpen } from "./verification";
 

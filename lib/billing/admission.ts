@@ -1,7 +1,7 @@
 import { db, type Prisma } from "@/lib/db";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
-import { clientError } from "@/lib/api/errors";
+import { clientError } from "@/lib/errors";
 import { currentPeriodStart, periodEnd } from "./plans";
 
 /**

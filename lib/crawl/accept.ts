@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/db";
-import { clientError } from "@/lib/api/errors";
+import { clientError } from "@/lib/errors";
 import { transaction } from "@/lib/jobs";
 import { admit, rollOverPeriodIfDue, settleCredits, type OrgUsage } from "@/lib/billing/admission";
 import type { CrawlSpec } from "@/lib/schemas/crawl";

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { CrawlStatus } from "@/lib/schemas/crawl";
 import { crawlCounts, crawlPageEntry } from "@/lib/store/crawl-pages";
-import { RESULT_RETENTION_MS } from "@/lib/store/results";
+import { RESULT_RETENTION_MS } from "@/lib/requests/retention";
 
 /**
  * GET /crawl/{token} and GET /batch/{token}: the progress and the next finished pages after the

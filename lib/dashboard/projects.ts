@@ -1,4 +1,4 @@
-import { untilAllWritten } from "@/lib/store/request-rows";
+import { untilAllWritten } from "@/lib/requests/hit-rows";
 import { db } from "@/lib/db";
 import type { KeyState } from "@/lib/generated/prisma/enums";
 
@@ -88,7 +88,7 @@ export const REQUEST_ROW_SELECT = {
 } as const;
 
 export async function recentRequests(projectId: string, limit = 25) {
-  await untilAllWritten(); // cache hits answered before their rows committed (lib/store/request-rows.ts)
+  await untilAllWritten(); // cache hits answered before their rows committed (lib/requests/hit-rows.ts)
   return db().request.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },

@@ -1,7 +1,7 @@
 import { db, type Prisma } from "@/lib/db";
 import { ENDPOINTS } from "@/lib/schemas/operations";
 import { REQUEST_ROW_SELECT } from "./projects";
-import { untilAllWritten, untilWritten } from "@/lib/store/request-rows";
+import { untilAllWritten, untilWritten } from "@/lib/requests/hit-rows";
 
 /**
  * A project's request history: filters from the page's query string, a page of rows, and usage by
@@ -81,7 +81,7 @@ export function historyWhere(projectId: string, f: HistoryFilters): Prisma.Reque
 }
 
 export async function requestHistory(projectId: string, f: HistoryFilters) {
-  await untilAllWritten(); // cache hits answered before their rows committed (lib/store/request-rows.ts)
+  await untilAllWritten(); // cache hits answered before their rows committed (lib/requests/hit-rows.ts)
   const rows = await db().request.findMany({
     where: historyWhere(projectId, f),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -119,7 +119,7 @@ export async function usageByOperation(
 
 /** Everything the detail view shows about one request of the project (null when not this project's). */
 export async function requestDetail(projectId: string, token: string) {
-  await untilWritten(token); // a cache hit may answer before its row commits (lib/store/request-rows.ts)
+  await untilWritten(token); // a cache hit may answer before its row commits (lib/requests/hit-rows.ts)
   return db().request.findFirst({
     where: { projectId, token },
     select: {

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type Endpoint } from "@/lib/schemas/operations";
-import { readResult } from "@/lib/store/results";
+import { readResult } from "@/lib/requests/read";
 
 /**
  * Past this size the request detail page does not inline the result: the body would travel twice

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { dashboardError } from "@/lib/api/errors";
+import { dashboardError } from "@/lib/errors";
 import { guard } from "@/lib/api/respond";
 import { ensureBooted } from "@/lib/server/boot";
 import { AccessError, projectAccess, type Need } from "./access";

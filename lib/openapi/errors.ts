@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { API_ERROR_CODES, ERROR_CODES, type ApiErrorCode } from "@/lib/api/errors";
+import { API_ERROR_CODES, ERROR_CODES, type ApiErrorCode } from "@/lib/errors";
 import { FAILURES } from "@/lib/failures";
 
 /**
- * Error bodies for the OpenAPI document, generated from the one error table (lib/api/errors.ts)
+ * Error bodies for the OpenAPI document, generated from the one error table (lib/errors.ts)
  * as dub's errorSchemaFactory does: each schema's `error` enum lists exactly the codes the table
  * gives that status, so a new code shows up in the reference without anyone editing it.
  */

@@ -1,6 +1,6 @@
 import { defineJob } from "@/lib/jobs";
 import { poolConfigFromEnv } from "@/lib/page/config";
-import { RUN_REQUEST_JOB } from "./job-names";
+import { RUN_REQUEST_JOB } from "@/lib/requests/job";
 import { runRequest, type RunRequestJob } from "./run-request";
 import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
 

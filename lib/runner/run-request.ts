@@ -1,5 +1,4 @@
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
 import { enqueue } from "@/lib/jobs";
 import { encodeResult } from "@/lib/store/encode";
 import { FAILURES } from "@/lib/failures";
@@ -7,8 +6,9 @@ import type { RunSpec } from "@/lib/schemas/run-spec";
 import { cacheKeyFor } from "@/lib/store/keys";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
-import { RUN_REQUEST_JOB } from "./job-names";
-import { completeRequest } from "./complete-request";
+import { completeRequest } from "@/lib/requests/complete";
+import { RUN_REQUEST_JOB } from "@/lib/requests/job";
+import { startRequest } from "@/lib/requests/start";
 import { executeOperations, type OpOutcome, type Outcome } from "./execute";
 import { visitPolitely, type VisitJobState } from "./polite-visit";
 import type { OperationName } from "@/lib/schemas/options";
@@ -44,7 +44,7 @@ export function runRequest(job: RunRequestJob): Promise<void> {
 async function runRequestTimed(job: RunRequestJob): Promise<void> {
   const { token } = job;
   const loaded = performance.now();
-  const req = await startRun(token);
+  const req = await startRequest(token);
   if (!req) return; // already complete or failed
   recordStage("job_start", performance.now() - loaded);
   const spec = req.options as unknown as RunSpec;
@@ -65,34 +65,6 @@ async function runRequestTimed(job: RunRequestJob): Promise<void> {
   });
   if (step.kind === "later") return;
   await done(step.kind === "done" ? step.value : { ok: false, failure: step.failure });
-}
-
-interface StartedRun {
-  organizationId: string;
-  reserved: number;
-  options: unknown;
-  createdAt: Date;
-  startedAt: Date;
-  robotsPolicy: string;
-}
-
-/**
- * Marks the request processing (counting the attempt, keeping the first start) and loads what the
- * run needs, in ONE statement. Null when the request has already ended.
- */
-async function startRun(token: string, now = new Date()): Promise<StartedRun | null> {
-  const rows = await db().$queryRaw<StartedRun[]>`
-    UPDATE "Request" r
-       SET "state" = 'processing', "startedAt" = COALESCE(r."startedAt", ${now}), "attempts" = r."attempts" + 1
-      FROM "Project" p
-     WHERE r."token" = ${token} AND r."state" IN ('queued', 'processing') AND p."id" = r."projectId"
- RETURNING r."organizationId", r."reserved", r."options", r."createdAt", r."startedAt", p."robotsPolicy"::text AS "robotsPolicy"`;
-  if (rows[0]) return rows[0];
-  // Not visible yet: with Inngest the event can arrive before the request's transaction commits.
-  // Throwing makes the engine retry; with pg-boss the job commits with the row, so this never happens.
-  if (!(await db().request.findUnique({ where: { token }, select: { id: true } })))
-    throw new Error(`request ${token} not found (yet)`);
-  return null;
 }
 
 /**

@@ -48,6 +48,6 @@ async function boot(): Promise<void> {
   const { startAdminEndpoint } = await import("@/lib/admin/endpoint");
   await startAdminEndpoint();
   if (!runsJobs(role)) return;
-  const { scheduleRetention } = await import("@/lib/store/retention");
+  const { scheduleRetention } = await import("@/lib/requests/retention");
   scheduleRetention();
 }

@@ -130,7 +130,7 @@ describe("history, Playground form and webhook log end to end", { timeout: 180_0
       }),
     });
     expect(mcp.status).toBe(200);
-    // A sync cache hit is recorded by the batched INSERT (lib/store/request-rows.ts): its sender too.
+    // A sync cache hit is recorded by the batched INSERT (lib/requests/hit-rows.ts): its sender too.
     const hit = await app.post("/api/html", { url: "http://article.test/via-mcp", sync: true }, key);
     expect(hit.headers.get("x-cache")).toBe("hit");
     const hitToken = hit.headers.get("x-result-token");

@@ -14,8 +14,8 @@ describe("result retention", () => {
 
   it("purges bodies older than 30 days, keeps the request rows, and drops stale cache entries", async () => {
     const { db, dbReady } = await import("@/lib/db");
-    const { runRetention } = await import("@/lib/store/retention");
-    const { readResult } = await import("@/lib/store/results");
+    const { runRetention } = await import("@/lib/requests/retention");
+    const { readResult } = await import("@/lib/requests/read");
     await dbReady();
     const org = await db().organization.create({ data: { name: "R" } });
     const project = await db().project.create({
@@ -104,8 +104,8 @@ describe("result retention", () => {
 
   it("keeps a body a younger cache hit answers from, until that hit's own 30 days are over", async () => {
     const { db } = await import("@/lib/db");
-    const { runRetention } = await import("@/lib/store/retention");
-    const { readResult } = await import("@/lib/store/results");
+    const { runRetention } = await import("@/lib/requests/retention");
+    const { readResult } = await import("@/lib/requests/read");
     const org = await db().organization.create({ data: { name: "H" } });
     const project = await db().project.create({
       data: { organizationId: org.id, name: "P", webhookSecret: "whsec_x" },

@@ -38,7 +38,7 @@ describe("waitForFinish across processes on PostgreSQL", () => {
   });
 
   it("resolves on another connection's notification, and times out without one", async () => {
-    const { FINISHED_CHANNEL, waitForFinish } = await import("@/lib/store/completion");
+    const { FINISHED_CHANNEL, waitForFinish } = await import("@/lib/requests/completion");
     const waiting = waitForFinish("req_elsewhere", 60_000);
     const other = new pg.Client({ connectionString: url.toString() });
     await other.connect();

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { clientError } from "@/lib/api/errors";
+import { clientError } from "@/lib/errors";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { callerForProject } from "@/lib/auth/authenticate";
 import { processOperation } from "@/lib/api/pipeline";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { clientError, dashboardError } from "@/lib/api/errors";
+import { clientError, dashboardError } from "@/lib/errors";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { callerForProject } from "@/lib/auth/authenticate";
 import { runCancel, runMap, runStart, runStatus } from "@/lib/api/crawl-endpoints";

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { dashboardError } from "@/lib/api/errors";
+import { dashboardError } from "@/lib/errors";
 import { answerWithResult } from "@/lib/api/result-answer";
-import { readResult } from "@/lib/store/results";
+import { readResult } from "@/lib/requests/read";
 import { withProjectSession } from "@/lib/dashboard/with-project-session";
 import { asInertDownload } from "@/lib/dashboard/inert-answer";
 

@@ -21,7 +21,7 @@ interface Pending {
 }
 
 const state = singleton(
-  "store.request-rows",
+  "requests.hit-rows",
   (): {
     queue: Pending[];
     writing: boolean;
@@ -54,7 +54,7 @@ export function insertRequestRow(row: Row): Promise<void> {
 /**
  * Whether a row's caller may answer before the row commits: only on the embedded database, where
  * the process that writes it is the only one that can read it, and every read of a request by its
- * token first waits for `untilWritten` (lib/store/results.ts). On PostgreSQL another process may
+ * token first waits for `untilWritten` (./read.ts). On PostgreSQL another process may
  * be asked for the token the moment the answer leaves: the answer waits for the commit.
  */
 export function mayAnswerBeforeCommit(): boolean {

@@ -1,7 +1,9 @@
 import { db } from "@/lib/db";
 import { MAX_AGE_LIMIT_S } from "@/lib/schemas/request";
-import { purgeExpiredResults, RESULT_RETENTION_MS } from "./results";
 import { singleton } from "@/lib/singleton";
+
+/** Results are kept 30 days (docs/spec.md §4.2, §8); after that the body is purged and the record kept, so GET answers 410. */
+export const RESULT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /**
  * Housekeeping: result bodies past 30 days are purged (their tokens then answer 410), so are the
@@ -34,4 +36,22 @@ export function scheduleRetention(intervalMs = 3600_000): void {
     run();
     return setInterval(run, intervalMs).unref();
   });
+}
+
+/**
+ * Deletes result bodies past retention; the request rows stay so their tokens answer 410. A body
+ * that a younger cache hit still answers from is kept until that hit's own 30 days are over, so
+ * every token answers with its result for its full 30 days.
+ */
+export async function purgeExpiredResults(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RESULT_RETENTION_MS);
+  const { count } = await db().result.updateMany({
+    where: {
+      purgedAt: null,
+      request: { createdAt: { lt: cutoff } },
+      answers: { none: { createdAt: { gte: cutoff } } },
+    },
+    data: { body: null, purgedAt: now },
+  });
+  return count;
 }

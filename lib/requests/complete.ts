@@ -2,8 +2,8 @@ import type { Prisma } from "@/lib/db";
 import { settle, type OrgUsage } from "@/lib/billing/admission";
 import { transaction } from "@/lib/jobs";
 import { writeCache } from "@/lib/store/cache";
-import { announceFinished, type Finished } from "@/lib/store/completion";
-import { insertRequestRow, mayAnswerBeforeCommit } from "@/lib/store/request-rows";
+import { announceFinished, type Finished } from "./completion";
+import { insertRequestRow, mayAnswerBeforeCommit } from "./hit-rows";
 import { markStage } from "@/lib/stage-timings";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
 import type { FailureCode } from "@/lib/failures";
@@ -64,7 +64,7 @@ export async function completeRequest(c: CompleteRequest): Promise<Finished | nu
   const finishedAt = new Date();
   if (isBareHit(c)) {
     // A sync hit pointing at a stored result writes one row and nothing else: no transaction, and
-    // its INSERT shares a round trip with the hits arriving meanwhile (lib/store/request-rows.ts).
+    // its INSERT shares a round trip with the hits arriving meanwhile (./hit-rows.ts).
     const written = insertRequestRow({
       ...c.row.create,
       ...finalState(outcome),
@@ -73,9 +73,7 @@ export async function completeRequest(c: CompleteRequest): Promise<Finished | nu
       processingMs: 0,
     });
     if (mayAnswerBeforeCommit())
-      written.catch((err: Error) =>
-        console.error(`[request-rows] a cache hit's row was lost: ${err.message}`),
-      );
+      written.catch((err: Error) => console.error(`[hit-rows] a cache hit's row was lost: ${err.message}`));
     else await written;
     return finishedOf(c, undefined);
   }

@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 import { db, dbConfig } from "@/lib/db";
 import { listen, listeningTo } from "@/lib/db/listen";
 import { singleton } from "@/lib/singleton";
-import type { QuotaUsage, ResultView } from "./results";
+import type { QuotaUsage } from "@/lib/store/results";
+import type { ResultView } from "./read";
 
 /**
  * Lets a sync request wait for its job. When the job runs in this same process an in-process
