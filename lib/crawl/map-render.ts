@@ -3,7 +3,7 @@ import { db, Prisma } from "@/lib/db";
 import { enqueue, transaction } from "@/lib/jobs";
 import { OperationFailure, type FailureCode } from "@/lib/failures";
 import { visitPage } from "@/lib/page/visit";
-import { MAP_RENDER_JOB } from "./job-names";
+import { MAP_RENDER_JOB, type MapRenderJob } from "./job-names";
 import { linksInPage } from "./links";
 
 /**
@@ -13,11 +13,7 @@ import { linksInPage } from "./links";
  * The map waits for it within its own time budget, through a MapRender row (schema.prisma).
  */
 
-export interface MapRenderJob {
-  token: string;
-  url: string;
-  organization: string;
-}
+export type { MapRenderJob };
 
 /** How often the waiting map looks at the row: the path is rare, a look is one point query. */
 const POLL_MS = 150;
@@ -27,7 +23,7 @@ export async function renderedLinks(url: string, organization: string, deadline:
   const token = `maprender_${crypto.randomBytes(12).toString("base64url")}`;
   await transaction(async (tx) => {
     await tx.mapRender.create({ data: { token } });
-    await enqueue<MapRenderJob>(MAP_RENDER_JOB, { token, url, organization }, { tx });
+    await enqueue(MAP_RENDER_JOB, { token, url, organization }, { tx });
   });
   try {
     while (Date.now() < deadline) {

@@ -4,7 +4,7 @@ import { failureSentence, OperationFailure } from "@/lib/failures";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf } from "@/lib/operations/format";
 import { executeOperations, type Outcome } from "@/lib/runner/execute";
-import { asFailure, visitPolitely, type VisitJobState } from "@/lib/runner/polite-visit";
+import { asFailure, visitPolitely } from "@/lib/runner/polite-visit";
 import { retryWindowMs } from "@/lib/runner/run-request";
 import type { CrawlSpec } from "@/lib/schemas/crawl";
 import type { RunSpec } from "@/lib/schemas/run-spec";
@@ -12,14 +12,11 @@ import { writeCache } from "@/lib/store/cache";
 import { cacheKeyFor } from "@/lib/store/keys";
 import { pageLinks, RobotsBook, sitemapLinks } from "./discover";
 import { finishPage, markWaiting, type FrontierUrl, type PageOutcome } from "./frontier";
-import { CRAWL_PAGE_JOB } from "./job-names";
+import { CRAWL_PAGE_JOB, type CrawlPageJob } from "./job-names";
 import { linksInPage } from "./links";
 import { Scope } from "./urls";
 
-/** What a crawl-page job carries: the page, and where its busy-host retries stand. */
-export interface CrawlPageJob extends VisitJobState {
-  pageId: string;
-}
+export type { CrawlPageJob };
 
 interface StartedPage {
   crawlId: string;

@@ -4,10 +4,11 @@ import { InngestDriver } from "./inngest-driver";
 import { PgBossDriver } from "./pgboss-driver";
 import { defineJob, getJob, jobs } from "./registry";
 import { jobDriverKind } from "./select";
-import type { EnqueueOptions, JobDefinition, JobDriver } from "./types";
+import type { EnqueueOptions, JobDefinition, JobDriver, JobName } from "./types";
 import { dropSingleton, singleton } from "@/lib/singleton";
 
-export type { EnqueueOptions, JobContext, JobDefinition, JobDriver } from "./types";
+export type { EnqueueOptions, JobContext, JobDefinition, JobDriver, JobName } from "./types";
+export { jobName } from "./types";
 export { defineJob, jobs, jobDriverKind };
 
 /**
@@ -37,13 +38,14 @@ function createDriver(): JobDriver {
 export { transaction } from "./after-commit";
 
 /**
- * Enqueue a job by definition or name. With `tx`, the job commits with the caller's transaction.
+ * Enqueue a job by definition or by its typed name (`jobName`, so the payload is checked here,
+ * where it is sent). With `tx`, the job commits with the caller's transaction.
  * By name, the definition must be registered already: the composition root (lib/server/boot.ts)
  * registers every job before any route runs, and the registry is shared across bundles.
  */
 export async function enqueue<T>(
-  job: JobDefinition<T> | string,
-  data: T,
+  job: JobDefinition<T> | JobName<T>,
+  data: NoInfer<T>,
   options?: EnqueueOptions,
 ): Promise<string> {
   const name = typeof job === "string" ? job : job.name;

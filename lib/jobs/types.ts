@@ -15,6 +15,18 @@ export interface JobContext {
   signal?: AbortSignal;
 }
 
+declare const payload: unique symbol;
+
+/**
+ * A job's name that carries the type of its payload, so `enqueue` by name checks what it sends
+ * (a bare string is refused). Made by `jobName`, beside the payload's type.
+ */
+export type JobName<T> = string & { readonly [payload]: T };
+
+export function jobName<T>(name: string): JobName<T> {
+  return name as JobName<T>;
+}
+
 export interface JobDefinition<T> {
   name: string;
   handler: (data: T, ctx: JobContext) => Promise<void>;

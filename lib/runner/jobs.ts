@@ -1,7 +1,7 @@
 import { defineJob } from "@/lib/jobs";
 import { poolConfigFromEnv } from "@/lib/page/config";
-import { RUN_REQUEST_JOB } from "@/lib/requests/job";
-import { runRequest, type RunRequestJob } from "./run-request";
+import { RUN_REQUEST_JOB, type RunRequestJob } from "@/lib/requests/job";
+import { runRequest } from "./run-request";
 import { deliverWebhook, WEBHOOK_JOB } from "@/lib/webhooks/deliver";
 
 /**

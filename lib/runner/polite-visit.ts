@@ -1,4 +1,4 @@
-import { OperationFailure, type FailureCode } from "@/lib/failures";
+import { OperationFailure } from "@/lib/failures";
 import { checkRobots } from "@/lib/page/robots";
 import {
   afterFailure,
@@ -11,6 +11,7 @@ import {
 } from "@/lib/page/politeness";
 import { DEFAULT_LIMITS } from "@/lib/page/visit";
 import { recordStage, timeStage } from "@/lib/stage-timings";
+import type { VisitJobState } from "@/lib/requests/job";
 
 /**
  * One page attempt under the busy-host rules (docs/spec.md §7.5), for every job that visits a page:
@@ -19,15 +20,8 @@ import { recordStage, timeStage } from "@/lib/stage-timings";
  * retry ends this run and asks for another one (`again`), delayed, in the host's lane.
  */
 
-/** Where a page job stands with its host: what its payload carries from one run to the next. */
-export interface VisitJobState {
-  /** Code of this page's last retryable failure, when this run is a retry. */
-  lastFailure?: FailureCode;
-  /** The host turn reserved for this run (epoch ms): attempt then without asking again. */
-  turnAt?: number;
-  /** This run is in its host's lane (one run of that host's lane at a time). */
-  lane?: boolean;
-}
+/** Where a page job stands with its host: its payload's part that this module reads and writes. */
+export type { VisitJobState };
 
 /** Run again: at once outside any lane, or in `lane.host`'s lane at `lane.at` (or at once). */
 export type RunAgain = (next: VisitJobState, lane?: { host: string; at?: number }) => Promise<void>;

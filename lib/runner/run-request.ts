@@ -7,17 +7,12 @@ import { cacheKeyFor } from "@/lib/store/keys";
 import { chargeFor } from "@/lib/billing/prices";
 import { contentTypeOf, scrapeEnvelope } from "@/lib/operations/format";
 import { completeRequest } from "@/lib/requests/complete";
-import { RUN_REQUEST_JOB } from "@/lib/requests/job";
+import { RUN_REQUEST_JOB, type RunRequestJob } from "@/lib/requests/job";
 import { startRequest } from "@/lib/requests/start";
 import { executeOperations, type OpOutcome, type Outcome } from "./execute";
-import { visitPolitely, type VisitJobState } from "./polite-visit";
+import { visitPolitely } from "./polite-visit";
 import type { OperationName } from "@/lib/schemas/options";
 import { recordStage, stageSinceMark, timeStage, withStageTimings } from "@/lib/stage-timings";
-
-/** What a run-request job carries: the token, and where its busy-host retries stand (docs/spec.md §7.5). */
-export interface RunRequestJob extends VisitJobState {
-  token: string;
-}
 
 /** Ten minutes from acceptance (docs/spec.md §7.5, §8); tests shorten it with POLITENESS_MAX_TOTAL_MS. */
 export function retryWindowMs(): number {

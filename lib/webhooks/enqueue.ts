@@ -1,9 +1,9 @@
 import { config } from "@/lib/config";
 import type { Prisma } from "@/lib/db";
-import { enqueue, type EnqueueOptions } from "@/lib/jobs";
+import { enqueue, jobName, type EnqueueOptions } from "@/lib/jobs";
 import { laneKey, type DeliveryLane } from "./destination";
 
-export const WEBHOOK_JOB = "deliver-webhook";
+export const WEBHOOK_JOB = jobName<{ deliveryId: string }>("deliver-webhook");
 
 /** Deliveries a project may have waiting; more are recorded as failed unsent (docs/webhooks.md). */
 export function maxPendingPerProject(): number {
