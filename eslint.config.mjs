@@ -21,8 +21,8 @@ import nextTs from "eslint-config-next/typescript";
  * 5. lib/runner: runs a request's job (started and completed through lib/requests); lib/crawl:
  *    crawl, map and batch (their frontier, discovery and page jobs), on top of the runner;
  *    lib/admin (organizations, keys, the admin endpoint).
- * 6. Surfaces: lib/api (HTTP only: withApiKey, parsing, answering), lib/openapi, lib/mcp, lib/dashboard. The SDK and the CLI
- *    are packages of their own (packages/sdk imports nothing of ours; packages/cli bundles
+ * 6. Surfaces: lib/api (HTTP only: withApiKey, parsing, answering), lib/openapi, lib/mcp,
+ *    lib/dashboard. The SDK and the CLI are packages of their own (packages/sdk imports nothing of ours; packages/cli bundles
  *    lib/schemas and lib/mcp by relative path, see the rules at the end).
  * 7. The composition root, lib/server: boot.ts registers every job (job-catalog.ts) and starts the
  *    process; lower layers may call ensureBooted() and read server/peer-address.ts, nothing else.
