@@ -48,6 +48,8 @@ async function boot(): Promise<void> {
   const { startAdminEndpoint } = await import("@/lib/admin/endpoint");
   await startAdminEndpoint();
   if (!runsJobs(role)) return;
+  const { startIdleMemoryRelease } = await import("./idle-memory");
+  startIdleMemoryRelease();
   const { scheduleRetention } = await import("@/lib/requests/retention");
   scheduleRetention();
 }

@@ -134,10 +134,13 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
       )[0]!;
     const usedBefore = (await orgOf()).creditsUsed;
     const tokens: string[] = [];
+    // Spread over six customers' hosts, as real traffic is: one host may hold only part of the
+    // slots (docs/decisions.md "Fair slots"), and the recovery measured is the queue's, not one
+    // host's politeness.
     for (let i = 0; i < 30; i++) {
       const res = await app.post(
         "/api/html",
-        { url: `http://article.test/crash-${i}`, page_options: { delay: 300 }, max_age: 0 },
+        { url: `http://crash-${i % 6}.test/crash-${i}`, page_options: { delay: 300 }, max_age: 0 },
         key,
       );
       tokens.push((await res.json()).token);
@@ -149,7 +152,7 @@ describe.each(appTargets())("§6 webhooks ($label)", ({ start }) => {
       return rows[0].n > 0;
     });
     // The jobs running when the process dies: issue 27 asks that they resume within 30 s of the
-    // restart (the rest are a queue, drained at the host's pace).
+    // restart (the rest are a queue).
     const running = await app.sql<{ token: string; attempts: number }>(
       `SELECT token, attempts FROM "Request" WHERE token = ANY($1) AND state = 'processing' AND "startedAt" IS NOT NULL`,
       [tokens],
