@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** The pieces every account form shares, so sign-in, sign-up and password forms look and behave alike. */
 
@@ -55,11 +56,14 @@ export function NewPasswordField({
 export function SubmitRow({
   error,
   busy,
+  ready = true,
   label,
   busyLabel,
 }: {
   error: ReactNode;
   busy: boolean;
+  /** False until the form can handle a submission itself (see AccountForm). */
+  ready?: boolean;
   label: string;
   busyLabel: string;
 }) {
@@ -70,7 +74,7 @@ export function SubmitRow({
           {error}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <Button type="submit" className="w-full" disabled={busy || !ready}>
         {busy ? busyLabel : label}
       </Button>
     </>
@@ -80,6 +84,12 @@ export function SubmitRow({
 /**
  * An account form that submits one request at a time. `submit` returns the error to show, or
  * nothing when it succeeded: the form then stays busy while the page moves on.
+ *
+ * The button is disabled until React owns the form. Before hydration a click is the browser's own
+ * submission: a GET of this page without the fields (they have no names), which reloads it and
+ * drops what was typed, and on the reset page the link's token with it ("This link cannot be
+ * used"). On a loaded machine the scripts can arrive seconds after the form is visible: that was
+ * the flaky "stayed on /reset-password" of tests/e2e/dev-outbox.test.ts.
  */
 export function AccountForm({
   submit,
@@ -96,9 +106,11 @@ export function AccountForm({
 }) {
   const [error, setError] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   return (
     <form
       className="space-y-4"
+      data-form-ready={hydrated ? "" : undefined}
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
@@ -111,7 +123,7 @@ export function AccountForm({
       }}
     >
       {children}
-      <SubmitRow error={error} busy={busy} busyLabel={busyLabel} label={label} />
+      <SubmitRow error={error} busy={busy} ready={hydrated} busyLabel={busyLabel} label={label} />
       {footer}
     </form>
   );

@@ -18,6 +18,7 @@ import { ResultPreview } from "@/components/results/result-preview";
 import { useJob } from "./use-job";
 import { SnippetCard } from "./snippet-card";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { checkRequestBody, type FieldErrors } from "@/lib/dashboard/playground-check";
 import { PlaygroundLink } from "./playground-link";
 
@@ -296,15 +297,6 @@ function useTicker(active: boolean): number {
 const noSubscription = () => () => {};
 
 /** This server's origin for the snippets; "" while rendering on the server, so hydration agrees. */
-/** False while rendering on the server and hydrating, true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 function useOrigin(): string {
   return useSyncExternalStore(
     noSubscription,

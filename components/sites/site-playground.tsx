@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { readReply, replyError, parseJson } from "@/lib/dashboard/api-reply";
 import {
   buildSiteBody,
@@ -12,14 +12,13 @@ import {
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Checkbox, Input, Label, Select, inputClass } from "@/components/ui/field";
 import type { ProjectOption } from "@/components/playground/request-form";
 import { useCrawl } from "@/components/playground/use-crawl";
 import { CrawlProgress } from "./crawl-progress";
 import { CrawlPages } from "./crawl-pages";
 import { formatCount } from "@/lib/dashboard/format";
-
-const noSubscription = () => () => {};
 
 type Outcome =
   | { kind: "sending" }
@@ -70,11 +69,7 @@ export function SitePlayground({
   const crawl = useCrawl(runProject, kind, token);
   const operations = formOperations(endpoint);
   const [cancelling, setCancelling] = useState(false);
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const resultsRef = useRef<HTMLDivElement>(null);
   /** On a phone the results sit below the form: bring them into view unless they already are. */
   const revealResults = () =>

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { ensureBooted } from "@/lib/server/boot";
 import { clientAddress, type HeaderSource } from "./client-address";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { sessionSignedInAt } from "./session-time";
 import { accountAtAddress, forget, spend } from "./throttle";
 
 /**
@@ -170,8 +171,7 @@ export function authOptions(): NextAuthOptions {
       },
       session({ session, token }) {
         session.userId = token.sub;
-        const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : undefined;
-        session.signedInAt = signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : undefined);
+        session.signedInAt = sessionSignedInAt(token);
         return session;
       },
     },

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import { authOptions } from "@/lib/auth/next-auth";
+import { sessionEnded } from "@/lib/auth/session-time";
 import { ensureBooted } from "@/lib/server/boot";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { chosenOrganizationId, pickCurrent } from "./current-org";
@@ -50,9 +51,7 @@ export const currentUser = cache(async function currentUser(): Promise<Dashboard
   if (!user) return null;
   // A password reset or a sign-out ends every session issued before it (the JWT cannot be recalled).
   const { passwordChangedAt, sessionsEndedAt, ...rest } = user;
-  const signedInAt = session.signedInAt ?? 0;
-  for (const endedAt of [passwordChangedAt, sessionsEndedAt])
-    if (endedAt && signedInAt < endedAt.getTime()) return null;
+  if (sessionEnded(session.signedInAt ?? 0, passwordChangedAt, sessionsEndedAt)) return null;
   return { ...rest, current: pickCurrent(rest.memberships, await chosenOrganizationId()) };
 });
 

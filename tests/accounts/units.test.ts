@@ -9,6 +9,7 @@ import { handleAdminRequest, isLoopbackPeer, tokenMatches } from "@/lib/admin/en
 import { makePrivate } from "@/lib/db/permissions";
 import { checkEmailConfiguration, emailMode, linkBaseUrl } from "@/lib/email/mode";
 import { PEER_HEADER } from "@/lib/server/peer-address";
+import { sessionEnded, sessionSignedInAt } from "@/lib/auth/session-time";
 
 describe("client address", () => {
   const h = (o: Record<string, string>) => new Headers(o);
@@ -142,5 +143,31 @@ describe("admin endpoint refusals", () => {
       else process.env.PTD_TEST_SQL = saved;
       reloadConfig();
     }
+  });
+});
+
+describe("session ends at a reset or sign-out only when strictly older", () => {
+  const at = Date.parse("2026-11-27T08:00:00.500Z");
+  it("a sign-in in the same millisecond as the reset, or after it, stays signed in", () => {
+    expect(sessionEnded(at, new Date(at), null)).toBe(false);
+    expect(sessionEnded(at + 1, new Date(at), new Date(at - 5000))).toBe(false);
+    expect(sessionEnded(at, null, null)).toBe(false);
+  });
+  it("a sign-in one millisecond before either event has ended", () => {
+    expect(sessionEnded(at - 1, new Date(at), null)).toBe(true);
+    expect(sessionEnded(at - 1, null, new Date(at))).toBe(true);
+  });
+  it("the sign-in time is the token's milliseconds, not iat's seconds rounded down", () => {
+    const token = { signedInAt: at + 100, iat: Math.floor((at + 100) / 1000) };
+    // With iat alone, a sign-in 100 ms after a reset in the same second would look 400 ms older.
+    expect(sessionEnded(token.iat * 1000, new Date(at))).toBe(true);
+    expect(sessionSignedInAt(token)).toBe(at + 100);
+    expect(sessionEnded(sessionSignedInAt(token), new Date(at))).toBe(false);
+  });
+  it("a token without the stamp falls back to iat, and without either counts as oldest", () => {
+    expect(sessionSignedInAt({ iat: 1_700_000_000 })).toBe(1_700_000_000_000);
+    expect(sessionSignedInAt({})).toBe(0);
+    expect(sessionEnded(sessionSignedInAt({}), new Date(0))).toBe(false);
+    expect(sessionEnded(sessionSignedInAt({}), new Date(1))).toBe(true);
   });
 });

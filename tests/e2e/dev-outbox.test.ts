@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startApp, type App } from "../support/app";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { holdScripts } from "../support/hold-scripts";
 
 /**
  * Issue 26 point 5 in real Chromium against `next start`: in development mode (EMAIL_DEV_OUTBOX=1,
@@ -113,11 +114,19 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
     await expect(page.locator("[data-testid=outbox] > li").count()).resolves.toBe(1);
     expect(await page.content()).not.toContain(bob);
 
-    // The link works: a new password is set (the reset page links back to the outbox too).
+    // The link works: a new password is set (the reset page links back to the outbox too). The
+    // page's scripts are held: until React owns the form its button stays disabled, because a
+    // click before that was the browser's own submission, a reload without the link's token (the
+    // flaky "stayed on /reset-password" of a loaded CI run).
+    const release = await holdScripts(page);
     await links.click();
     await page.getByTestId("dev-outbox-footer-link").waitFor();
+    const submit = page.getByRole("button", { name: "Set the new password and sign in" });
+    expect(await submit.isDisabled()).toBe(true);
+    await release();
+    await page.locator("form[data-form-ready]").waitFor();
     await page.getByLabel("New password").fill("another horse battery");
-    await page.getByRole("button", { name: "Set the new password and sign in" }).click();
+    await submit.click();
     await page.waitForURL(/\/dashboard$/);
   });
 
