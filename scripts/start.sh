@@ -18,7 +18,10 @@ ensure_build
 step "Starting on $APP_URL"
 cat <<MSG
 
-  Dashboard:   $APP_URL/dashboard   (sign up there; the first account gets an organization and a key)
+  Dashboard:   $APP_URL/dashboard
+  API key:     sign up at $APP_URL/signup, open the confirmation link (in development mode the
+               answer links to the dev outbox, which shows that email), sign in, and create the
+               key from the overview's "Create your first API key"
   API docs:    $APP_URL/docs
   Or create an organization and API key from another terminal:
     npm run --silent admin -- org create --name Acme --plan free --verified --json

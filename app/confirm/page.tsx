@@ -15,7 +15,7 @@ const MESSAGES: Record<
   confirmed: {
     tone: "success",
     title: "Email address confirmed",
-    text: "Your organization's API keys are enabled.",
+    text: "You can sign in now; your organization's API keys are enabled.",
   },
   "already-confirmed": {
     tone: "info",
@@ -25,12 +25,12 @@ const MESSAGES: Record<
   expired: {
     tone: "error",
     title: "This link has expired",
-    text: "Links work for 24 hours. Request a new one from Settings in the dashboard.",
+    text: "Links work for 24 hours. Signed in, request a new one from Settings; not signed in yet, use “Forgot password”: its link confirms the address too.",
   },
   invalid: {
     tone: "error",
     title: "This link is not valid",
-    text: "It may be incomplete or replaced. Request a new one from Settings in the dashboard.",
+    text: "It may be incomplete or replaced. Signed in, request a new one from Settings; not signed in yet, use “Forgot password”: its link confirms the address too.",
   },
 };
 

@@ -21,7 +21,7 @@ export default async function DevOutboxPage() {
   return (
     <AuthFrame
       title="Dev outbox"
-      subtitle="Development mode: no mail leaves this machine. This page shows the password-reset email you just asked for, and nothing else."
+      subtitle="Development mode: no mail leaves this machine. This page shows the email you just asked for (a password reset or a sign-up), and nothing else."
       footer={
         <span className="flex flex-wrap justify-center gap-x-4 gap-y-1">
           <Link href="/forgot-password" className="font-medium text-indigo-700 hover:text-indigo-900">
@@ -36,8 +36,8 @@ export default async function DevOutboxPage() {
       <div data-testid="dev-outbox">
         {!view ? (
           <p className="text-sm text-slate-700">
-            Nothing to show: ask for a password reset on this browser first. What you asked for stays readable
-            here for 15 minutes.
+            Nothing to show: ask for a password reset or sign up on this browser first. What you asked for
+            stays readable here for 15 minutes.
           </p>
         ) : view.mails.length === 0 ? (
           <p className="text-sm text-slate-700">

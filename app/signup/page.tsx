@@ -5,13 +5,12 @@ import { SignupForm } from "@/components/auth/signup-form";
 
 export const metadata: Metadata = { title: "Sign up · page-to-data" };
 
-// No "already signed in" redirect here: the form signs the new user in before it shows the key,
-// and a server re-render at that moment must not navigate away from the only copy of the key.
+// Nothing signs in here: every sign-up is answered "check your email" (docs/decisions.md).
 export default function SignupPage() {
   return (
     <AuthFrame
       title="Create your account"
-      subtitle="An organization on the Free plan, a first project and its API key."
+      subtitle="An organization on the Free plan and a first project. Confirm your address, sign in, and create its API key."
       footer={
         <>
           Already have an account?{" "}

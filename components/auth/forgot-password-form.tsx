@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/lib/dashboard/actions/password-reset";
 import { AccountForm, EmailField } from "./form-parts";
+import { DevOutboxNote } from "./dev-outbox-note";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -14,19 +14,7 @@ export function ForgotPasswordForm() {
         <p role="status" className="text-sm text-slate-700" data-testid="forgot-done">
           {done.message}
         </p>
-        {done.devOutbox && (
-          <p className="text-sm text-slate-700">
-            Development mode: no mail leaves this machine.{" "}
-            <Link
-              href="/dev-outbox"
-              className="font-medium text-indigo-700 hover:text-indigo-900"
-              data-testid="dev-outbox-link"
-            >
-              Check the dev outbox
-            </Link>{" "}
-            for the reset link.
-          </p>
-        )}
+        {done.devOutbox && <DevOutboxNote what="the reset link" />}
       </div>
     );
   return (

@@ -18,7 +18,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         // redirect: false keeps navigation here; next-auth's own redirect would use NEXTAUTH_URL's host.
         const res = await signIn("credentials", { email, password, redirect: false });
         if (!res || res.error) {
-          return !res || res.error === "CredentialsSignin" ? "Wrong email or password." : res.error;
+          // One sentence for both: an unconfirmed account is refused as a wrong password is.
+          return !res || res.error === "CredentialsSignin"
+            ? "Wrong email or password, or an address not confirmed yet (the link is in the email sent at sign-up)."
+            : res.error;
         }
         goTo(callbackUrl);
       }}

@@ -1,45 +1,39 @@
 "use client";
 
 import Link from "next/link";
-import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { signUpAction } from "@/lib/dashboard/actions/signup";
 import { PLANS } from "@/lib/billing/plans";
 import { formatNumber } from "@/lib/dashboard/format";
-import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
 import { AccountForm, EmailField, NewPasswordField } from "./form-parts";
-import { ShownOnceKey } from "@/components/dashboard/shown-once-key";
-import { goTo } from "@/components/auth/go-to";
+import { DevOutboxNote } from "./dev-outbox-note";
 
-type Done = { apiKey: string; email: string; emailSent: boolean; signedIn: boolean };
+type Done = { email: string; message: string; devOutbox: boolean };
 
+/**
+ * Sign-up. Every accepted sign-up gets the same answer, "check your email", and nothing signs in
+ * here: whether the address was new or already had an account is said by the email alone
+ * (docs/decisions.md "Generic sign-up answer").
+ */
 export function SignupForm() {
   const [form, setForm] = useState({ name: "", organization: "", email: "", password: "" });
   const [done, setDone] = useState<Done | null>(null);
 
   if (done) {
     return (
-      <div className="space-y-4" data-testid="signup-done">
-        <ShownOnceKey apiKey={done.apiKey} title="Your first API key" />
-        <p className="text-sm text-slate-600">
-          {done.emailSent ? (
-            <>
-              We sent a confirmation link to <strong>{done.email}</strong>. On the Free plan the key answers{" "}
-              <code>403 email_unverified</code> until you confirm.
-            </>
-          ) : (
-            <>The confirmation email could not be sent; request a new link from the dashboard.</>
-          )}
+      <div className="space-y-3" data-testid="signup-done">
+        <p role="status" className="text-sm text-slate-700">
+          <strong className="break-all">{done.email}</strong>: {done.message}
         </p>
-        <Button
-          className="w-full"
-          onClick={() => {
-            goTo(done.signedIn ? "/dashboard" : "/login");
-          }}
-        >
-          {done.signedIn ? "I have stored my key — continue to the dashboard" : "Continue to sign in"}
-        </Button>
+        {done.devOutbox && <DevOutboxNote what="the confirmation link" />}
+        <p className="text-sm text-slate-700">
+          Confirmed?{" "}
+          <Link href="/login" className="font-medium text-indigo-700 hover:text-indigo-900">
+            Sign in
+          </Link>{" "}
+          and create your first API key.
+        </p>
       </div>
     );
   }
@@ -58,27 +52,8 @@ export function SignupForm() {
       }
       submit={async () => {
         const r = await signUpAction(form);
-        if (!r.ok && "accountExists" in r)
-          return (
-            <>
-              {r.error}{" "}
-              <Link href="/login" className="font-medium underline underline-offset-2">
-                Sign in instead.
-              </Link>
-            </>
-          );
         if (!r.ok) return r.error;
-        const session = await signIn("credentials", {
-          email: form.email,
-          password: form.password,
-          redirect: false,
-        });
-        setDone({
-          apiKey: r.apiKey,
-          email: r.email,
-          emailSent: r.emailSent,
-          signedIn: Boolean(session?.ok && !session.error),
-        });
+        setDone({ email: r.email, message: r.message, devOutbox: r.devOutbox });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -26,6 +26,16 @@ export interface CreateOrganizationInput {
 
 /** Creates an organization with its owner, a first project and that project's first key (shown once). */
 export async function createOrganization(input: CreateOrganizationInput) {
+  const created = await createOrganizationWithoutKey(input);
+  const { apiKey, keyId } = await createKey(created.projectId);
+  return { ...created, apiKey, keyId };
+}
+
+/**
+ * An organization with its owner and a first project, no key yet: what a sign-up creates, whose
+ * first key is made on the dashboard once the address is confirmed and the owner signed in.
+ */
+export async function createOrganizationWithoutKey(input: CreateOrganizationInput) {
   const plan = PLANS[input.plan];
   const slug =
     input.name
@@ -60,8 +70,7 @@ export async function createOrganization(input: CreateOrganizationInput) {
     });
     return { organization, project };
   });
-  const { apiKey, keyId } = await createKey(project.id);
-  return { organizationId: organization.id, projectId: project.id, apiKey, keyId, ownerEmail: email };
+  return { organizationId: organization.id, projectId: project.id, ownerEmail: email };
 }
 
 /**

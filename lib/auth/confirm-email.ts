@@ -9,6 +9,8 @@ import { escapeHtml, hashEmailToken, newEmailToken, plausibleToken, tokenLink } 
  */
 export const CONFIRMATION_TTL_MS = 24 * 3600 * 1000;
 
+export const CONFIRMATION_SUBJECT = "Confirm your email address for page-to-data";
+
 export function confirmationLink(baseUrl: string, token: string): string {
   return tokenLink(baseUrl, "confirm", token);
 }
@@ -32,7 +34,7 @@ export async function sendConfirmationEmail(
   const greeting = user.name ? `Hello ${user.name},` : "Hello,";
   const sent = await sendEmail({
     to: user.email,
-    subject: "Confirm your email address for page-to-data",
+    subject: CONFIRMATION_SUBJECT,
     text: [
       greeting,
       "",

@@ -55,7 +55,7 @@ export function authSecret(): string {
 }
 
 /**
- * Email + password check, throttled per client address, per account at that address, and per
+ * Email + password check (of a confirmed address), throttled per client address, per account at that address, and per
  * account over all addresses (lib/auth/throttle.ts). Every point is spent before the password is
  * verified, so of a parallel burst of guesses exactly the limit get verified. A stranger's guesses
  * block the account at the stranger's address only; the owner signs in from their own. A
@@ -92,7 +92,11 @@ export async function authorize(
   const user = await db().user.findUnique({ where: { email: normalized } });
   // Same work whether or not the account exists, so timing does not reveal registered addresses.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user?.passwordHash || !ok) return null;
+  // An account whose address is not confirmed does not sign in, and is answered exactly as a
+  // wrong password: otherwise signing in with the password typed into a sign-up form would tell
+  // a new address (it works) from someone else's (it does not), which the sign-up answer hides.
+  // The confirmation link, or a reset link (which confirms too), opens it.
+  if (!user?.passwordHash || !ok || !user.emailVerified) return null;
   await forget("signInAccount", accountAtAddress(normalized, address));
   if (needsRehash(user.passwordHash)) {
     // Upgrade to today's parameters while the password is at hand; only if it did not change meanwhile.

@@ -11,6 +11,8 @@ import { escapeHtml, hashEmailToken, newEmailToken, plausibleToken, tokenLink } 
  */
 export const RESET_TTL_MS = 3600 * 1000;
 
+export const RESET_SUBJECT = "Reset your page-to-data password";
+
 /**
  * Mails a reset link if an account with a password has this address. Says nothing either way to
  * the caller's client (the action answers the same sentence), so it cannot probe for accounts.
@@ -29,7 +31,7 @@ export async function requestPasswordReset(
   const link = tokenLink(baseUrl, "reset-password", token);
   const sent = await sendEmail({
     to: user.email,
-    subject: "Reset your page-to-data password",
+    subject: RESET_SUBJECT,
     text: [
       "Someone (hopefully you) asked to reset the password of your page-to-data account.",
       "",

@@ -75,6 +75,19 @@ export async function spend(
   return verdict.allowed ? null : message(inWords(verdict.retryAfterSeconds));
 }
 
+/**
+ * Like `spend` without spending: the refusal `spend` would give now, or null. For an answer that
+ * must look like a spending one without using up a shared budget (sign-up with an existing address).
+ */
+export async function wouldRefuse(
+  rule: RuleName,
+  key: string,
+  message: (wait: string) => string,
+): Promise<string | null> {
+  const verdict = await limiter(rules[rule]()).peek(key);
+  return verdict.allowed ? null : message(inWords(verdict.retryAfterSeconds));
+}
+
 /** The key of `signInAccount`: one account seen from one client address. */
 export function accountAtAddress(email: string, address: string): string {
   return `${email}|${address}`;

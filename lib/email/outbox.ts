@@ -32,15 +32,20 @@ const withLinks = <R extends { text: string }>(r: R) => ({
 const CLOCK_SLACK_MS = 2000;
 
 /**
- * The password-reset mail sent to `email` since `since`: all the signed-out outbox view
+ * The mails with one of `subjects` sent to `email` since `since`: what the signed-out outbox view
  * (app/dev-outbox) may show, for the address its signed pass names (lib/auth/dev-outbox-pass.ts).
  */
-export async function resetMailsFor(email: string, since: Date, limit = 5): Promise<OutboxItem[]> {
+export async function mailsFor(
+  email: string,
+  since: Date,
+  subjects: readonly string[],
+  limit = 5,
+): Promise<OutboxItem[]> {
   const rows = await db().outboxEmail.findMany({
     where: {
       to: { equals: email, mode: "insensitive" },
       createdAt: { gte: new Date(since.getTime() - CLOCK_SLACK_MS) },
-      text: { contains: "/reset-password?token=" },
+      subject: { in: [...subjects] },
     },
     orderBy: { createdAt: "desc" },
     take: limit,

@@ -42,6 +42,8 @@ export interface Limiter {
   consume(key: string, points?: number): Promise<LimitVerdict>;
   /** Forgets `key` (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
+  /** What `consume(key)` would answer now, without spending anything. */
+  peek(key: string): Promise<LimitVerdict>;
 }
 
 export type LimitStore = "redis" | "postgres" | "memory";
@@ -145,6 +147,13 @@ function wrap(rule: LimitRule, ready: Promise<RateLimiterAbstract>): Limiter {
         : coalesced(rule, spend),
     async reset(key) {
       await (await ready).delete(key);
+    },
+    async peek(key) {
+      const res = await (await ready).get(key);
+      if (!res || res.consumedPoints < rule.points) {
+        return { allowed: true, remaining: rule.points - (res?.consumedPoints ?? 0) };
+      }
+      return verdictOf({ allowed: false, res });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
-import { actionAt, actionId, callAction, signIn } from "./http-helpers";
+import { actionAt, callAction, firstKey, signIn, signUpConfirmed } from "./http-helpers";
 
 let app: App;
 beforeAll(async () => {
@@ -18,17 +18,18 @@ const stamp = Date.now();
 
 async function account(who: Who) {
   const email = `${who}-${stamp}@example.com`;
-  const r = await callAction<{ projectId: string }>(
-    app,
-    actionId("lib/dashboard/actions/signup.ts", "signUpAction"),
-    [{ name: who, organization: `${who} own`, email, password: `${who}-password-1` }],
-  );
+  const { projectId } = await signUpConfirmed(app, {
+    name: who,
+    organization: `${who} own`,
+    email,
+    password: `${who}-password-1`,
+  });
   const { cookie } = await signIn(app, email, `${who}-password-1`);
   const [{ userId, organizationId }] = await app.sql<{ userId: string; organizationId: string }>(
     `SELECT m."userId", m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
     [email],
   );
-  return { email, cookie, userId, organizationId, projectId: r.projectId };
+  return { email, cookie, userId, organizationId, projectId };
 }
 
 describe("who may do what, by direct POST", { timeout: 240_000 }, () => {
@@ -41,6 +42,7 @@ describe("who may do what, by direct POST", { timeout: 240_000 }, () => {
       people[who] = await account(who);
     orgId = people.owner.organizationId;
     projectId = people.owner.projectId;
+    await firstKey(app, projectId);
     for (const [who, role] of [
       ["admin", "admin"],
       ["member", "member"],

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { App } from "../support/app";
+import { mailedLink } from "../support/accounts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -134,4 +135,47 @@ export async function signOut(app: App, cookie: string): Promise<number> {
   });
   await res.text();
   return res.status;
+}
+
+export interface SignUpFields {
+  name?: string;
+  organization?: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A new account as a person gets it: the sign-up action (which answers "check your email" and
+ * signs nobody in), then the confirmation link from the email, opened. Returns what the sign-up
+ * created: its organization and first project (no key yet).
+ */
+export async function signUpConfirmed(
+  app: App,
+  fields: SignUpFields,
+  headers: Record<string, string> = {},
+): Promise<{ organizationId: string; projectId: string }> {
+  const r = await callAction<{ ok: boolean; error?: string }>(
+    app,
+    actionId("lib/dashboard/actions/signup.ts", "signUpAction"),
+    [{ name: fields.name ?? "", organization: fields.organization ?? "", ...fields }],
+    headers,
+  );
+  if (!r.ok) throw new Error(`sign-up of ${fields.email} refused: ${r.error}`);
+  const confirmed = await fetch(await mailedLink(app, fields.email, "confirm"));
+  if (!(await confirmed.text()).includes("Email address confirmed"))
+    throw new Error(`the confirmation link of ${fields.email} did not confirm it`);
+  const [row] = await app.sql<{ organizationId: string; projectId: string }>(
+    `SELECT m."organizationId", p.id AS "projectId" FROM "User" u
+       JOIN "Membership" m ON m."userId" = u.id AND m.role = 'owner'
+       JOIN "Project" p ON p."organizationId" = m."organizationId"
+     WHERE u.email = $1 ORDER BY p."createdAt" LIMIT 1`,
+    [fields.email.toLowerCase()],
+  );
+  return row;
+}
+
+/** The first key of a project, made as an operator would (the dashboard's "Create key" does the same). */
+export async function firstKey(app: App, projectId: string): Promise<string> {
+  const { apiKey } = (await app.admin("key create", "--project", projectId)) as { apiKey: string };
+  return apiKey;
 }

@@ -10,12 +10,13 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
-import { actionId, callAction, signIn } from "./http-helpers";
+import { actionId, callAction, signIn, signUpConfirmed } from "./http-helpers";
+import { mailedLink } from "../support/accounts";
 
 let app: App;
 
 beforeAll(async () => {
-  app = await startApp({ RATE_LIMIT_REQUESTS: "1000000" });
+  app = await startApp({ RATE_LIMIT_REQUESTS: "1000000", SIGNUP_LIMIT_PER_ADDRESS: "20" });
 });
 afterAll(() => app?.stop());
 
@@ -152,14 +153,83 @@ describe("admin command while the server runs (embedded database)", () => {
     expect(String(project.webhookSecret)).toMatch(/^whsec_/);
   });
 
+  it("sign-up answers an address with an account exactly as a new one, signs nobody in, and the email says which", async () => {
+    const stamp = Date.now();
+    const taken = `taken-${stamp}@example.com`;
+    await signUpConfirmed(app, { email: taken, password: "owner-password-1" });
+    const fresh = `fresh-${stamp}@example.com`;
+    const action = actionId("lib/dashboard/actions/signup.ts", "signUpAction");
+    /** The raw HTTP answer, as the browser gets it, with the address typed replaced by a placeholder. */
+    const raw = async (email: string, password: string) => {
+      const res = await fetch(app.url + action.page, {
+        method: "POST",
+        headers: {
+          accept: "text/x-component",
+          "content-type": "text/plain;charset=UTF-8",
+          "next-action": action.id,
+          origin: app.url,
+        },
+        body: JSON.stringify([{ name: "Eve", organization: "Eve Inc", email, password }]),
+      });
+      return {
+        status: res.status,
+        body: (await res.text()).replaceAll(email, "ADDRESS"),
+        cookies: res.headers.getSetCookie().map((c) => c.split("=")[0]),
+      };
+    };
+    const forTaken = await raw(taken, "guessed-password-1");
+    const forFresh = await raw(fresh, "chosen-password-1");
+    expect(forTaken).toEqual(forFresh);
+    expect(forFresh.status).toBe(200);
+    expect(forFresh.body).toContain("Check your email");
+    expect(forFresh.cookies.filter((c) => c.includes("session-token"))).toEqual([]);
+
+    // Only the email tells them apart, in the owner's inbox.
+    const subjects = async (email: string) =>
+      (
+        await app.sql<{ subject: string }>(
+          `SELECT subject FROM "OutboxEmail" WHERE "to" = $1 ORDER BY "createdAt"`,
+          [email],
+        )
+      ).map((m) => m.subject);
+    expect(await subjects(taken)).toEqual([
+      "Confirm your email address for page-to-data",
+      "You already have a page-to-data account",
+    ]);
+    expect(await subjects(fresh)).toEqual(["Confirm your email address for page-to-data"]);
+    const [mail] = await app.sql<{ text: string }>(
+      `SELECT text FROM "OutboxEmail" WHERE "to" = $1 AND subject LIKE 'You already%'`,
+      [taken],
+    );
+    expect(mail.text).toContain(`${app.url}/login`);
+    expect(mail.text).toContain(`${app.url}/forgot-password`);
+    expect(mail.text).not.toContain("token=");
+
+    // Nothing signs in with the password typed: not someone else's account (its password is
+    // unchanged), and not the new account before its address is confirmed: both answer alike.
+    expect((await signIn(app, taken, "guessed-password-1")).error).toBe("CredentialsSignin");
+    expect((await signIn(app, fresh, "chosen-password-1")).error).toBe("CredentialsSignin");
+    expect((await signIn(app, taken, "owner-password-1")).error).toBeNull();
+    const [{ n }] = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+      [taken],
+    );
+    expect(n).toBe(1); // no organization gained through someone else's form
+    // Confirmed, the new account signs in; its project has no key until one is created.
+    await fetch(await mailedLink(app, fresh, "confirm"));
+    expect((await signIn(app, fresh, "chosen-password-1")).error).toBeNull();
+    const [{ keys }] = await app.sql<{ keys: number }>(
+      `SELECT count(k.id)::int AS keys FROM "User" u JOIN "Membership" m ON m."userId" = u.id
+         JOIN "Project" p ON p."organizationId" = m."organizationId" LEFT JOIN "ApiKey" k ON k."projectId" = p.id
+       WHERE u.email = $1`,
+      [fresh],
+    );
+    expect(keys).toBe(0);
+  });
+
   it("resets a password through the real server: link by email, single use, old password refused", async () => {
     const email = `reset-${Date.now()}@example.com`;
-    const signup = await callAction<{ ok: boolean }>(
-      app,
-      actionId("lib/dashboard/actions/signup.ts", "signUpAction"),
-      [{ name: "R", organization: "", email, password: "first-password" }],
-    );
-    expect(signup.ok).toBe(true);
+    await signUpConfirmed(app, { name: "R", email, password: "first-password" });
     const before = await signIn(app, email, "first-password");
     expect(before.error).toBeNull();
     // A signed-in action (asUser) tells a live session from an ended one.
@@ -205,9 +275,12 @@ describe("admin command while the server runs (embedded database)", () => {
   it("an owner invites a member from the dashboard; the invitee signs up from the link and joins, once", async () => {
     const owner = `owner-${Date.now()}@example.com`;
     const invitee = `invitee-${Date.now()}@example.com`;
-    await callAction(app, actionId("lib/dashboard/actions/signup.ts", "signUpAction"), [
-      { name: "O", organization: "Inviting Inc", email: owner, password: "owner-password" },
-    ]);
+    await signUpConfirmed(app, {
+      name: "O",
+      organization: "Inviting Inc",
+      email: owner,
+      password: "owner-password",
+    });
     const { cookie } = await signIn(app, owner, "owner-password");
     const [{ organizationId }] = await app.sql<{ organizationId: string }>(
       `SELECT m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,

@@ -6,6 +6,7 @@ import { startApp, type App } from "../support/app";
 import { startCrawlSite, type CrawlSite } from "../support/sites/crawl-site";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { signUpConfirmed } from "../support/accounts";
 
 /**
  * The dashboard's whole-site surfaces in real Chromium against `next start` (needs `npx next build`
@@ -48,14 +49,11 @@ describe("crawls in the dashboard end to end", { timeout: 240_000 }, () => {
     page.on("response", (r) => {
       if (r.status() >= 400) browserErrors.push(`${r.status()} ${new URL(r.url()).pathname}`);
     });
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Grace Hopper");
-    await page.fill("#organization", "Compilers");
-    await page.fill("#email", `grace+${Date.now()}@example.com`);
-    await page.fill("#password", "correct horse battery");
-    await page.click("button[type=submit]");
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signUpConfirmed(page, app, {
+      name: "Grace Hopper",
+      organization: "Compilers",
+      email: `grace+${Date.now()}@example.com`,
+    });
   });
 
   afterAll(async () => {

@@ -6,10 +6,11 @@ import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { createFirstKey, signInAs, submitSignUp } from "../support/accounts";
 
 /**
- * The dashboard in real Chromium against `next start` (needs `npx next build` first): sign-up and
- * the key shown once, the email-confirmation gate and the dev outbox, key rotation with its grace
+ * The dashboard in real Chromium against `next start` (needs `npx next build` first): sign-up,
+ * confirmation through the dev outbox, the first key created and shown once, key rotation with its grace
  * window, and the Playground running requests through the API pipeline.
  *
  * Set E2E_SCREENSHOTS=<dir> to save a PNG of each step for a visual check.
@@ -92,33 +93,31 @@ describe("dashboard end to end", { timeout: 180_000 }, () => {
     await site?.close();
   });
 
-  it("signs up and shows the first key exactly once", async () => {
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Ada Lovelace");
-    await page.fill("#organization", "Analytical Engines");
-    await page.fill("#email", email);
-    await page.fill("#password", "correct horse battery");
-    await page.click("button[type=submit]");
-    firstKey = (await page.locator("[data-testid=api-key-value]").textContent())?.trim() ?? "";
+  it("signs up, confirms through the dev outbox, signs in and creates the first key, shown exactly once", async () => {
+    await submitSignUp(page, app, { name: "Ada Lovelace", organization: "Analytical Engines", email });
+    await shot("01-signup-check-email");
+    await page.getByTestId("dev-outbox-link").click();
+    await page.waitForURL(/\/dev-outbox$/);
+    await page.getByTestId("outbox-link").click();
+    await expect(page.locator("[data-testid=confirm-result]").textContent()).resolves.toContain(
+      "Email address confirmed",
+    );
+    await signInAs(page, app, email);
+    expect(await page.locator("[data-testid=email-unconfirmed-banner]").count()).toBe(0);
+    await page.getByTestId("first-key").waitFor();
+    await shot("02-overview-first-key");
+    ({ key: firstKey, projectUrl } = await createFirstKey(page, app));
     expect(firstKey).toMatch(/^ptd_live_[0-9A-Za-z]{20,}$/);
     await page.getByText("This is the only time this key is shown.").waitFor();
-    await shot("01-signup-key");
-
-    // Free plan, unconfirmed: the key is valid but gated.
-    const res = await app.post("/api/html", { url: "http://article.test/", sync: true }, firstKey);
-    expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe("email_unverified");
-
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
-    await page.locator("[data-testid=email-unconfirmed-banner]").waitFor();
-    await shot("02-overview-unconfirmed");
+    // Confirmed: the key authenticates (an invalid URL is refused for the URL, not the email).
+    expect(await probeKey(firstKey)).toBe(422);
   });
 
   it("lists the key on the project page by prefix only", async () => {
+    await page.goto(`${app.url}/dashboard`);
+    expect(await page.getByTestId("first-key").count()).toBe(0);
     await page.locator("[data-testid=project-list] a").first().click();
     await page.waitForURL(/\/dashboard\/projects\/[^/]+$/);
-    projectUrl = page.url();
     await page.locator("[data-testid=key-row]").first().waitFor();
     const html = await page.content();
     expect(html).not.toContain(firstKey);
@@ -146,19 +145,15 @@ describe("dashboard end to end", { timeout: 180_000 }, () => {
     await page.locator("[data-testid=webhook-secret]", { hasText: /^whsec_[A-Za-z0-9+/=]{20,}$/ }).waitFor();
   });
 
-  it("confirms the email through the dev outbox link, and the banner goes away", async () => {
+  it("the dashboard's dev outbox lists the confirmation email, already used", async () => {
     await page.goto(`${app.url}/dashboard`);
     const link = await page.locator("[data-testid=outbox-link]").first().getAttribute("href");
     expect(link).toMatch(/\/confirm\?token=/);
     await page.goto(link!);
     await expect(page.locator("[data-testid=confirm-result]").textContent()).resolves.toContain(
-      "Email address confirmed",
+      "Already confirmed",
     );
-    await page.goto(`${app.url}/dashboard`);
-    await page.locator("h1").first().waitFor();
-    expect(await page.locator("[data-testid=email-unconfirmed-banner]").count()).toBe(0);
-    expect(await probeKey(firstKey)).toBe(422); // authenticated now: refused for the URL, not the email
-    await shot("04-overview-confirmed");
+    await shot("04-confirm-again");
   });
 
   it("rotates the key: the new key is shown once and the old prefix is in grace", async () => {
@@ -281,10 +276,11 @@ describe("dashboard end to end", { timeout: 180_000 }, () => {
     await page.waitForURL(/\/login/);
     await page.goto(`${app.url}/dashboard/projects`);
     await page.waitForURL(/\/login\?callbackUrl=%2Fdashboard%2Fprojects/);
+    await page.locator("form[data-form-ready]").waitFor();
     await page.fill("#email", email);
     await page.fill("#password", "wrong password");
     await page.click("button[type=submit]");
-    await page.getByText("Wrong email or password.").waitFor();
+    await page.getByText(/^Wrong email or password/).waitFor();
     await shot("14-login-error");
     await page.fill("#password", "correct horse battery");
     await page.click("button[type=submit]");

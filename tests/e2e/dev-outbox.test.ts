@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startApp, type App } from "../support/app";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
 import { holdScripts } from "../support/hold-scripts";
+import { mailedLink, mailsTo, signInAs, signUpConfirmed, submitSignUp } from "../support/accounts";
 
 /**
  * Issue 26 point 5 in real Chromium against `next start`: in development mode (EMAIL_DEV_OUTBOX=1,
@@ -30,16 +31,9 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
     return page;
   };
 
-  const signUp = async (page: Page, base: string, email: string) => {
-    await page.goto(`${base}/signup`);
-    await page.fill("#name", "Tester");
-    await page.fill("#organization", `Org ${email}`);
-    await page.fill("#email", email);
-    await page.fill("#password", "correct horse battery");
-    await page.click("button[type=submit]");
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
-  };
+  /** An account signed in before sign-in needed a confirmed address: the banner's only audience now. */
+  const unconfirm = (on: App, email: string) =>
+    on.sql(`UPDATE "User" SET "emailVerified" = NULL WHERE email = $1`, [email]);
 
   /** Asks for a reset of `email` signed out and follows the "check the dev outbox" link. */
   const askForReset = async (page: Page, email: string) => {
@@ -66,32 +60,69 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
     await app?.stop();
   });
 
-  it("the confirmation banner says the link is in the dev outbox and goes there; links use APP_URL", async () => {
+  it("sign-up's answer links to the dev outbox, which shows the confirmation email; links use APP_URL", async () => {
     const page = await newPage();
-    await signUp(page, app.url, ada);
-    await page.goto(`${app.url}/dashboard/projects`);
-    const banner = page.getByTestId("email-unconfirmed-banner");
-    await expect(banner.textContent()).resolves.toContain("is in the dev outbox");
-    await banner.getByTestId("banner-outbox-link").click();
-    await page.waitForURL(/\/dashboard#dev-outbox$/);
-    const link = page.locator("#dev-outbox [data-testid=outbox-link]").first();
-    await link.waitFor();
+    await submitSignUp(page, app, { email: ada });
+    await page.getByTestId("dev-outbox-link").click();
+    await page.waitForURL(/\/dev-outbox$/);
+    const mails = page.locator("[data-testid=outbox] > li");
+    await expect(mails.count()).resolves.toBe(1);
+    await expect(mails.textContent()).resolves.toContain("Confirm your email address for page-to-data");
+    const link = page.getByTestId("outbox-link");
     // APP_URL is the address the browser is on (127.0.0.1, not localhost): the session carries over.
     expect(app.env.APP_URL).toBe(app.url);
     expect(await link.getAttribute("href")).toMatch(new RegExp(`^${app.url}/confirm\\?token=`));
     await link.click();
     await page.getByTestId("confirm-result").waitFor();
-    await page
-      .getByRole("link", { name: /dashboard/i })
-      .first()
-      .click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInAs(page, app, ada);
     expect(await page.getByTestId("email-unconfirmed-banner").count()).toBe(0);
+    await page.getByTestId("first-key").waitFor();
+
+    // The banner, for a session of an unconfirmed account, says the link is in the dev outbox.
+    await unconfirm(app, ada);
+    await page.goto(`${app.url}/dashboard/projects`);
+    const banner = page.getByTestId("email-unconfirmed-banner");
+    await expect(banner.textContent()).resolves.toContain("is in the dev outbox");
+    await banner.getByTestId("banner-outbox-link").click();
+    await page.waitForURL(/\/dashboard#dev-outbox$/);
+    await page.locator("#dev-outbox [data-testid=outbox-link]").first().waitFor();
+    await app.sql(`UPDATE "User" SET "emailVerified" = now() WHERE email = $1`, [ada]);
+  });
+
+  it("sign-up with an existing address: the same answer, no session, and an 'already have an account' email", async () => {
+    const fresh = await newPage();
+    await submitSignUp(fresh, app, { email: `dan+${stamp}@example.com`, password: "a new horse battery" });
+    const again = await newPage();
+    await submitSignUp(again, app, { email: ada, password: "a guessed horse battery" });
+    const answer = async (p: Page, email: string) =>
+      (await p.getByTestId("signup-done").innerText()).replace(email, "ADDRESS");
+    expect(await answer(again, ada)).toBe(await answer(fresh, `dan+${stamp}@example.com`));
+    for (const p of [fresh, again]) {
+      expect((await p.context().cookies()).map((c) => c.name)).not.toContain("next-auth.session-token");
+      await p.goto(`${app.url}/dashboard`);
+      await p.waitForURL(/\/login\?callbackUrl=/);
+    }
+    // Only the email tells them apart: this browser's dev outbox shows the one it sent.
+    await again.goto(`${app.url}/dev-outbox`);
+    const mail = again.locator("[data-testid=outbox] > li");
+    await expect(mail.count()).resolves.toBe(1);
+    await expect(mail.textContent()).resolves.toContain("You already have a page-to-data account");
+    expect(await again.getByTestId("outbox-link").getAttribute("href")).toBe(`${app.url}/login`);
+    expect((await mailsTo(app, ada)).map((m) => m.subject)).toEqual([
+      "Confirm your email address for page-to-data",
+      "You already have a page-to-data account",
+    ]);
+    // Nothing changed for ada: the password typed into the sign-up form does not sign in.
+    await again.goto(`${app.url}/login`);
+    await again.locator("form[data-form-ready]").waitFor();
+    await again.fill("#email", ada);
+    await again.fill("#password", "a guessed horse battery");
+    await again.click("button[type=submit]");
+    await again.getByText(/Wrong email or password/).waitFor();
   });
 
   it("signed out: the reset page links to the dev outbox, which shows that address's reset email", async () => {
-    const bobPage = await newPage();
-    await signUp(bobPage, app.url, bob);
+    await signUpConfirmed(await newPage(), app, { email: bob });
 
     const page = await newPage();
     await page.goto(`${app.url}/forgot-password`);
@@ -160,7 +191,14 @@ describe("the dev outbox, signed in and signed out", { timeout: 180_000 }, () =>
     try {
       expect((await fetch(`${plain.url}/dev-outbox`)).status).toBe(404);
       const page = await newPage();
-      await signUp(page, plain.url, `carol+${stamp}@example.com`);
+      const carol = `carol+${stamp}@example.com`;
+      await submitSignUp(page, plain, { email: carol });
+      expect(await page.getByTestId("dev-outbox-link").count()).toBe(0);
+      await page.goto(await mailedLink(plain, carol, "confirm"));
+      await page.getByTestId("confirm-result").waitFor();
+      await signInAs(page, plain, carol);
+      await unconfirm(plain, carol);
+      await page.goto(`${plain.url}/dashboard`);
       const banner = page.getByTestId("email-unconfirmed-banner");
       await banner.waitFor();
       expect(await banner.getByTestId("banner-outbox-link").count()).toBe(0);

@@ -9,6 +9,7 @@ import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue 10 §5–7 in real Chromium against `next start` (needs `npx next build` first): Playground
@@ -88,22 +89,11 @@ describe("developer dashboard end to end", { timeout: 180_000 }, () => {
     });
 
     // A confirmed account with its first key (the key is what the snippets run with).
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Grace Hopper");
-    await page.fill("#organization", "Compilers Inc");
-    await page.fill("#email", email);
-    await page.fill("#password", "correct horse battery");
-    await page.click("button[type=submit]");
-    key = (await page.locator("[data-testid=api-key-value]").textContent())?.trim() ?? "";
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
-    const link = await page.locator("[data-testid=outbox-link]").first().getAttribute("href");
-    await page.goto(link!);
-    await page.locator("[data-testid=confirm-result]").waitFor();
-    await page.goto(`${app.url}/dashboard/projects`);
-    await page.locator("[data-testid=project-list] a").first().click();
-    await page.waitForURL(/\/dashboard\/projects\/[^/]+$/);
-    projectUrl = page.url();
+    ({ key, projectUrl } = await signUpWithKey(page, app, {
+      name: "Grace Hopper",
+      organization: "Compilers Inc",
+      email,
+    }));
   }, 180_000);
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue 26 §6, §8 and §9 in real Chromium against `next start` (needs `npx next build` first):
@@ -73,24 +74,12 @@ describe("history, Playground form and webhook log end to end", { timeout: 180_0
         playgroundPosts.push(r.postData() ?? "");
     });
 
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Ada Lovelace");
-    // A long name: at 1280 px the Playground's project choice must still show it whole.
-    await page.fill("#organization", "Analytical Engines and Difference Machines Ltd");
-    await page.fill("#email", email);
-    await page.fill("#password", "correct horse battery");
-    await page.click("button[type=submit]");
-    key = (await page.locator("[data-testid=api-key-value]").textContent())?.trim() ?? "";
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
-    const link = await page.locator("[data-testid=outbox-link]").first().getAttribute("href");
-    await page.goto(link!);
-    await page.locator("[data-testid=confirm-result]").waitFor();
-    await page.goto(`${app.url}/dashboard/projects`);
-    await page.locator("[data-testid=project-list] a").first().click();
-    await page.waitForURL(/\/dashboard\/projects\/[^/]+$/);
-    projectUrl = page.url();
-    projectId = projectUrl.split("/").pop()!;
+    ({ key, projectUrl, projectId } = await signUpWithKey(page, app, {
+      name: "Ada Lovelace",
+      // A long name: at 1280 px the Playground's project choice must still show it whole.
+      organization: "Analytical Engines and Difference Machines Ltd",
+      email,
+    }));
   }, 180_000);
 
   afterAll(async () => {

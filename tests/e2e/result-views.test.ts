@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startApp, type App } from "../support/app";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { signUpConfirmed } from "../support/accounts";
 import { storeLighthouseFixture } from "../support/lighthouse-fixture";
 
 /**
@@ -70,14 +71,11 @@ describe(
       page = await context.newPage();
       page.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
 
-      await page.goto(`${app.url}/signup`);
-      await page.fill("#name", "Ada Byron");
-      await page.fill("#organization", "Tidal Works");
-      await page.fill("#email", `ada+${Date.now()}@example.com`);
-      await page.fill("#password", "correct horse battery");
-      await page.click("button[type=submit]");
-      await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await signUpConfirmed(page, app, {
+        name: "Ada Byron",
+        organization: "Tidal Works",
+        email: `ada+${Date.now()}@example.com`,
+      });
     });
 
     afterAll(async () => {

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { freePort, startApp, type App } from "../support/app";
 import { openPlayground } from "../support/playground";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
+import { signUpConfirmed } from "../support/accounts";
 
 /**
  * The dashboard's origin against the pages it fetches (issue 8, docs/security.md), through
@@ -138,14 +139,12 @@ describe("the app's origin never runs what it fetched", { timeout: 180_000 }, ()
     });
 
     // The admin signs up (the first sign-up owns an organization and a project).
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Grace Admin");
-    await page.fill("#organization", "Hopper Inc");
-    await page.fill("#email", EMAIL);
-    await page.fill("#password", PASSWORD);
-    await page.click("button[type=submit]");
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signUpConfirmed(page, app, {
+      name: "Grace Admin",
+      organization: "Hopper Inc",
+      email: EMAIL,
+      password: PASSWORD,
+    });
     await openPlayground(page, app.url);
     site.state.projectId = await page.locator("#project").inputValue();
     expect(site.state.projectId).not.toBe("");
@@ -385,14 +384,12 @@ describe("callbackUrl after sign-in stays on the app's origin (Chromium)", { tim
       foreign.push(`dialog: ${d.message()}`);
       void d.dismiss();
     });
-    await page.goto(`${app.url}/signup`);
-    await page.fill("#name", "Redirect Tester");
-    await page.fill("#organization", "Redirects");
-    await page.fill("#email", EMAIL);
-    await page.fill("#password", PASSWORD);
-    await page.click("button[type=submit]");
-    await page.getByRole("button", { name: /continue to the dashboard/i }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signUpConfirmed(page, app, {
+      name: "Redirect Tester",
+      organization: "Redirects",
+      email: EMAIL,
+      password: PASSWORD,
+    });
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(/\/login/);
   });

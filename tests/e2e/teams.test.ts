@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
 import { E2E_STEP_TIMEOUT_MS } from "../support/e2e-timeouts";
-import { actionAt, actionId, callAction } from "../accounts/http-helpers";
+import { actionAt, callAction, firstKey, signUpConfirmed } from "../accounts/http-helpers";
 
 /**
  * Issue 26 in real Chromium against `next start`: an existing user invited into a second
@@ -32,17 +32,13 @@ describe("teams: members, organizations and named keys", { timeout: 240_000 }, (
   let bee = { organizationId: "" };
 
   const signUp = async (who: typeof ada) => {
-    const r = await callAction<{ ok: boolean; apiKey: string; projectId: string }>(
-      app,
-      actionId("lib/dashboard/actions/signup.ts", "signUpAction"),
-      [{ name: who.email.split("+")[0], organization: who.org, email: who.email, password: who.password }],
-    );
-    const [{ organizationId }] = await app.sql<{ organizationId: string }>(
-      `SELECT "organizationId" FROM "Project" WHERE id = $1`,
-      [r.projectId],
-    );
-    await app.admin("org verify", "--org", organizationId);
-    return { organizationId, projectId: r.projectId, apiKey: r.apiKey };
+    const { organizationId, projectId } = await signUpConfirmed(app, {
+      name: who.email.split("+")[0],
+      organization: who.org,
+      email: who.email,
+      password: who.password,
+    });
+    return { organizationId, projectId, apiKey: await firstKey(app, projectId) };
   };
   const signInIn = async (page: Page, who: typeof ada) => {
     await page.goto(`${app.url}/login`);

@@ -44,6 +44,8 @@ export default async function OverviewPage({
     projectsOfOrganization(org.id),
     emailMode() === "dev-outbox" ? outboxFor(user.email) : Promise.resolve(null),
   ]);
+  // A sign-up creates no key (docs/decisions.md "Generic sign-up answer"): the first one is made here.
+  const keyless = projects.length > 0 && projects.every((p) => p._count.keys === 0);
   const usedShare = overview.monthlyCredits ? Math.min(1, overview.used / overview.monthlyCredits) : 0;
   const total30 = usage.reduce((s, d) => s + d.credits, 0);
 
@@ -71,6 +73,20 @@ export default async function OverviewPage({
         <Alert tone="success" title={`You joined ${org.name}`} className="mb-6" testId="joined-organization">
           You are a {membership.role} of {org.name}, now the current organization. Use the switcher in the
           sidebar to go back to another one.
+        </Alert>
+      )}
+
+      {keyless && (
+        <Alert tone="info" title="Create your first API key" className="mb-6" testId="first-key">
+          Your project has no API key yet. A key is shown once, when it is created.{" "}
+          <Link
+            href={`/dashboard/projects/${projects[0].id}`}
+            className="font-medium underline underline-offset-2"
+            data-testid="first-key-link"
+          >
+            Create one on the project page
+          </Link>
+          .
         </Alert>
       )}
 
