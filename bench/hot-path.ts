@@ -21,12 +21,23 @@
  * Then: cache-hit latency (sync `html`, sequential), cache-hit load with autocannon at 10, 50 and
  * 200 connections (with the CPU each request cost the server and PostgreSQL: steadier than req/s on
  * a shared machine), and fresh `html` throughput at concurrency 1, 2, 4 and 8 against raw Playwright's.
+ *
+ * Those tables rotate eight host names on both sides; raw Playwright then pays what a new site
+ * costs a fresh page on every visit, which our pool's warm pages do not, so their ratios flatter us.
+ * The ONE-HOST table (issue 28) compares like with like, on each database: one host name, raw
+ * Playwright on the very same sandboxed launch as the pool's (lib/page/sandbox.ts, the pool's
+ * Chromium flags; no egress proxy, which is ours), kept open while our server runs, and the two
+ * sides INTERLEAVED visit by visit (latency) or run back to back per concurrency (throughput), so a
+ * noisy neighbour on a shared machine weighs on both alike. Latency: raw opens a page before the
+ * clock and closes it after; ours is sync `html`, `max_age: 0`, through the HTTP server.
+ * Throughput: raw keeps one page per caller (pooled pages, as ours are), against ours at the same
+ * concurrency. `BENCH_TABLES=one-host` runs that table alone (`all` by default).
  */
 import http from "node:http";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { poolConfigFromEnv } from "@/lib/page/config";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 import { startApp, startCluster, type App } from "../tests/support/app";
@@ -36,6 +47,9 @@ const N = Number(process.env.BENCH_N ?? 40);
 const WARMUP = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const THROUGHPUT_CONCURRENCY = [1, 2, 4, 8];
+const ONE_HOST_CONCURRENCY = [1, 2, 4];
+const TABLES = process.env.BENCH_TABLES ?? "all";
+if (!["all", "one-host"].includes(TABLES)) throw new Error(`BENCH_TABLES: "all" or "one-host"`);
 const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",").map((s) => s.trim());
 for (const d of DATABASES)
   if (!["pglite", "postgres", "postgres+redis"].includes(d))
@@ -54,6 +68,9 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 const HOSTS = 8;
 const pageUrl = (i: number, tag: string) =>
   `http://page-${((i % HOSTS) + HOSTS) % HOSTS}.bench.test/page?${tag}=${i}`;
+
+/** The one-host table's page: the same host name on every visit, on both sides. */
+const oneHostUrl = (i: number, tag: string) => `http://one.bench.test/page?${tag}=${i}`;
 
 /** Stages in pipeline order (names as lib/stage-timings.ts records them). */
 const STAGES: Array<[string, string]> = [
@@ -129,12 +146,12 @@ async function drive(one: (i: number) => Promise<number>, concurrency: number, n
   return { latencies, rps: (n / (performance.now() - started)) * 1000 };
 }
 
-function rawVisit(context: BrowserContext) {
+function rawVisit(context: BrowserContext, url: (i: number, tag: string) => string = pageUrl) {
   return async (i: number): Promise<number> => {
     const page = await context.newPage(); // opened before the clock, as our pool's page is
     try {
       const t = performance.now();
-      await page.goto(pageUrl(i, "raw"), { waitUntil: "load" });
+      await page.goto(url(i, "raw"), { waitUntil: "load" });
       const html = await page.content();
       const ms = performance.now() - t;
       if (!html.includes("small local page")) throw new Error("raw: wrong page");
@@ -145,17 +162,48 @@ function rawVisit(context: BrowserContext) {
   };
 }
 
-async function withRawBrowser<T>(port: number, fn: (context: BrowserContext) => Promise<T>): Promise<T> {
-  // The same unprivileged, sandboxed launch as our pool's.
+/**
+ * Raw Playwright with pooled pages: each of the `concurrency` callers keeps one page and visits
+ * with it again and again (`goto` to `load`, `content()`), as our pool reuses its pages.
+ */
+function pooledRawDriver(context: BrowserContext) {
+  const free: Page[] = [];
+  const one = async (i: number): Promise<number> => {
+    const page = free.pop() ?? (await context.newPage());
+    try {
+      const t = performance.now();
+      await page.goto(oneHostUrl(i, "rawpool"), { waitUntil: "load" });
+      const html = await page.content();
+      const ms = performance.now() - t;
+      if (!html.includes("small local page")) throw new Error("raw: wrong page");
+      return ms;
+    } finally {
+      free.push(page);
+    }
+  };
+  const close = () => Promise.all(free.splice(0).map((p) => p.close()));
+  return { one, close };
+}
+
+/** A raw browser on the same unprivileged, sandboxed launch as our pool's, and one warm context. */
+async function launchRawBrowser(
+  port: number,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const browser = await chromium.launch(
     sandboxedLaunchOptions(poolConfigFromEnv().chromiumPath, [
       `--host-resolver-rules=MAP *.bench.test 127.0.0.1:${port}, MAP * ~NOTFOUND`,
     ]),
   );
+  const context = await browser.newContext({ viewport: { width: 1350, height: 797 } });
+  return { context, close: () => browser.close() };
+}
+
+async function withRawBrowser<T>(port: number, fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const raw = await launchRawBrowser(port);
   try {
-    return await fn(await browser.newContext({ viewport: { width: 1350, height: 797 } }));
+    return await fn(raw.context);
   } finally {
-    await browser.close();
+    await raw.close();
   }
 }
 
@@ -233,7 +281,74 @@ async function loadTest(app: App, key: string, connections: number) {
   };
 }
 
-async function benchDatabase(database: string, pagePort: number, rawP50: number, rawBest: number) {
+/**
+ * The one-host table: ours against raw Playwright on one host name, in the same timing window
+ * (see the file comment). Raw runs in `rawContext`, a browser launched like the pool's.
+ */
+async function oneHostTable(database: string, app: App, key: string, rawContext: BrowserContext) {
+  const out: string[] = [];
+  const raw = rawVisit(rawContext, oneHostUrl);
+  const ours = apiCall(app, key, (i) => ({ url: oneHostUrl(i, "ours"), sync: true, max_age: 0 }), "miss");
+  for (let i = 0; i < WARMUP; i++) {
+    await raw(-1 - i);
+    await ours.one(-1 - i);
+  }
+  const rawMs: number[] = [];
+  const oursMs: number[] = [];
+  for (let i = 0; i < N; i++) {
+    // Alternate which side goes first, so neither always follows the other's work.
+    if (i % 2) {
+      oursMs.push(await ours.one(i));
+      rawMs.push(await raw(i));
+    } else {
+      rawMs.push(await raw(i));
+      oursMs.push(await ours.one(i));
+    }
+  }
+  const rawP50 = percentile(rawMs, 50);
+  const oursP50 = percentile(oursMs, 50);
+  out.push(
+    `\n### ${database}: ONE host, sync html vs raw Playwright (same sandboxed launch), interleaved, n=${N}`,
+  );
+  out.push(
+    `  raw  p50 ${f(rawP50)} ms  p90 ${f(percentile(rawMs, 90))} ms  (page opened before / closed after the clock)`,
+  );
+  out.push(
+    `  ours p50 ${f(oursP50)} ms  p90 ${f(percentile(oursMs, 90))} ms   ratio ${f(oursP50 / rawP50, 5, 2)} (target ≤ 1.15)`,
+  );
+  out.push(...stageTable(ours.samples));
+
+  out.push(
+    `\n### ${database}: ONE host, fresh html throughput, raw with pooled pages, n=${N} per side and concurrency`,
+  );
+  out.push("  concurrency   raw p50  raw req/s   ours p50  ours req/s");
+  let rawBest = 0;
+  let oursBest = 0;
+  for (const c of ONE_HOST_CONCURRENCY) {
+    const pooled = pooledRawDriver(rawContext);
+    const r = await drive(pooled.one, c, N);
+    await pooled.close();
+    const run = apiCall(app, key, (i) => ({ url: oneHostUrl(i, `c${c}`), sync: true, max_age: 0 }), "miss");
+    const o = await drive(run.one, c, N);
+    rawBest = Math.max(rawBest, r.rps);
+    oursBest = Math.max(oursBest, o.rps);
+    out.push(
+      `  ${String(c).padStart(11)} ${f(percentile(r.latencies, 50), 9)} ${f(r.rps, 10, 2)} ${f(percentile(o.latencies, 50), 10)} ${f(o.rps, 11, 2)}`,
+    );
+  }
+  out.push(
+    `  best: ours ${f(oursBest, 6, 2)} req/s, raw ${f(rawBest, 6, 2)} req/s, ratio ${f(oursBest / rawBest, 5, 2)} (target ≥ 0.90)`,
+  );
+  return out;
+}
+
+async function benchDatabase(
+  database: string,
+  pagePort: number,
+  rawP50: number,
+  rawBest: number,
+  rawContext: BrowserContext,
+) {
   const env = {
     PAGE_TEST_HOSTS: `127.0.0.1:${pagePort}:${pagePort}`,
     PTD_STAGE_TIMINGS: "1",
@@ -252,6 +367,9 @@ async function benchDatabase(database: string, pagePort: number, rawP50: number,
   try {
     const org = await app.admin("org", "create", "--name", "Bench", "--plan", "pro", "--concurrency", "1000");
     const key = org.apiKey as string;
+
+    out.push(...(await oneHostTable(database, app, key, rawContext)));
+    if (TABLES === "one-host") return out;
 
     const fresh = apiCall(app, key, (i) => ({ url: pageUrl(i, "ours"), sync: true, max_age: 0 }), "miss");
     const { latencies } = await drive(fresh.one, 1, N);
@@ -311,28 +429,35 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   ];
+  // The one-host table's raw browser stays open while our servers run (see the file comment).
+  const oneHostRaw = await launchRawBrowser(server.port);
   try {
-    // Raw Playwright: latency at concurrency 1, then throughput at each concurrency.
-    const raw = await withRawBrowser(server.port, async (context) => {
-      const latency = await drive(rawVisit(context), 1, N);
-      const throughput: Array<{ c: number; p50: number; rps: number }> = [];
-      for (const c of THROUGHPUT_CONCURRENCY) {
-        const r = await drive(rawVisit(context), c, N);
-        throughput.push({ c, p50: percentile(r.latencies, 50), rps: r.rps });
-      }
-      return { latency: latency.latencies, throughput };
-    });
-    const rawP50 = percentile(raw.latency, 50);
-    const rawBest = Math.max(...raw.throughput.map((t) => t.rps));
-    lines.push(
-      `\n### raw Playwright: goto(load) + content(), page opened before / closed after the clock, n=${N}`,
-    );
-    lines.push(`  p50 ${f(rawP50)} ms  p90 ${f(percentile(raw.latency, 90))} ms`);
-    lines.push("  concurrency   p50 ms    req/s");
-    for (const t of raw.throughput) lines.push(`  ${String(t.c).padStart(11)} ${f(t.p50)} ${f(t.rps, 8, 2)}`);
+    let rawP50 = NaN;
+    let rawBest = NaN;
+    if (TABLES === "all") {
+      // Raw Playwright: latency at concurrency 1, then throughput at each concurrency.
+      const raw = await withRawBrowser(server.port, async (context) => {
+        const latency = await drive(rawVisit(context), 1, N);
+        const throughput: Array<{ c: number; p50: number; rps: number }> = [];
+        for (const c of THROUGHPUT_CONCURRENCY) {
+          const r = await drive(rawVisit(context), c, N);
+          throughput.push({ c, p50: percentile(r.latencies, 50), rps: r.rps });
+        }
+        return { latency: latency.latencies, throughput };
+      });
+      rawP50 = percentile(raw.latency, 50);
+      rawBest = Math.max(...raw.throughput.map((t) => t.rps));
+      lines.push(
+        `\n### raw Playwright: goto(load) + content(), page opened before / closed after the clock, n=${N}`,
+      );
+      lines.push(`  p50 ${f(rawP50)} ms  p90 ${f(percentile(raw.latency, 90))} ms`);
+      lines.push("  concurrency   p50 ms    req/s");
+      for (const t of raw.throughput)
+        lines.push(`  ${String(t.c).padStart(11)} ${f(t.p50)} ${f(t.rps, 8, 2)}`);
+    }
     console.log(lines.join("\n"));
     for (const database of DATABASES) {
-      const out = await benchDatabase(database, server.port, rawP50, rawBest);
+      const out = await benchDatabase(database, server.port, rawP50, rawBest, oneHostRaw.context);
       console.log(out.join("\n"));
     }
     console.log(
@@ -342,6 +467,7 @@ async function main(): Promise<void> {
         .join(" ")}`,
     );
   } finally {
+    await oneHostRaw.close();
     await server.close();
   }
 }
