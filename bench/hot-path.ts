@@ -87,8 +87,14 @@ const STAGES: Array<[string, string]> = [
   ["job_start", "job: load row, mark processing"],
   ["politeness", "robots + host turn"],
   ["slot", "browser slot wait (+ page open)"],
+  ["slot_reset_wait", "  of which: previous visit's page reset"],
+  ["slot_cookies", "  of which: clear cookies"],
   ["page_setup", "page setup (routes, options)"],
   ["navigation", "navigation (egress proxy)"],
+  ["nav_goto", "  of which: goto to DOMContentLoaded"],
+  ["nav_load", "  of which: wait for load"],
+  ["nav_load_handlers", "  of which: load-handler check"],
+  ["nav_inspect", "  of which: content type + bot check"],
   ["capture", "capture (content, html op)"],
   ["visit", "(visit total: slot → operation done)"],
   ["finish", "result write + settlement"],
@@ -99,8 +105,19 @@ const STAGES: Array<[string, string]> = [
   ["usage", "quota headers (usage read)"],
   ["handler", "(route handler total)"],
 ];
-/** Totals that contain other stages: not added up. */
-const TOTALS = new Set(["wait", "job", "handler", "visit"]);
+/** Totals that contain other stages, and the parts of a stage ("of which"): not added up. */
+const TOTALS = new Set([
+  "wait",
+  "job",
+  "handler",
+  "visit",
+  "slot_reset_wait",
+  "slot_cookies",
+  "nav_goto",
+  "nav_load",
+  "nav_load_handlers",
+  "nav_inspect",
+]);
 
 const percentile = (xs: number[], p: number): number => {
   if (!xs.length) return NaN;

@@ -39,6 +39,7 @@ import { FairQueue } from "./fair-queue";
 import { sandboxedLaunchOptions } from "./sandbox";
 import { browserUserAgent } from "./user-agent";
 import { dropSingleton, singleton } from "@/lib/singleton";
+import { timeStage } from "@/lib/stage-timings";
 
 /** What only a browser context can set, and whose state it may hold. */
 export interface ContextSettings {
@@ -263,7 +264,7 @@ export class BrowserPool {
    * else a new one; then start the next spare if there is none.
    */
   private async takePage(entry: ContextEntry): Promise<Page> {
-    await entry.closing;
+    await timeStage("slot_reset_wait", () => entry.closing);
     let page = entry.recycled;
     entry.recycled = null;
     if (!page || page.isClosed()) {
@@ -279,7 +280,9 @@ export class BrowserPool {
     }
     // Every visit starts without cookies, even within one organization: what a visit sees (and
     // what may be cached for everyone) never depends on a session an earlier visit opened.
-    await withDeadline(entry.context.clearCookies(), this.config.callTimeoutMs, "clear cookies");
+    await timeStage("slot_cookies", () =>
+      withDeadline(entry.context.clearCookies(), this.config.callTimeoutMs, "clear cookies"),
+    );
     if (!entry.spare && !entry.retiring && entry.served + 1 < this.config.contextMaxPages) {
       entry.spare = entry.context.newPage().catch(() => null);
     }

@@ -32,6 +32,33 @@ export function dropDevtoolsSession(page: Page): void {
 const WORLD_NAME = "__ptd_measure__";
 
 /**
+ * The main frame's DevTools id, asked once per page: a frame keeps its id for its whole life,
+ * across navigations (a recycled page's included), so each evaluation saves the round trip.
+ */
+const mainFrameIds = new WeakMap<Page, string>();
+
+/** The isolated world's context in the main frame's current document (created on first use). */
+async function isolatedWorld(cdp: CDPSession, page: Page): Promise<number> {
+  const known = mainFrameIds.get(page);
+  if (known) {
+    try {
+      // Chromium keeps one world per name and frame: later calls reuse it (and its context).
+      const world = await cdp.send("Page.createIsolatedWorld", { frameId: known, worldName: WORLD_NAME });
+      return world.executionContextId;
+    } catch {
+      mainFrameIds.delete(page); // asked again below, in case the id was the cause
+    }
+  }
+  const { frameTree } = await cdp.send("Page.getFrameTree");
+  const world = await cdp.send("Page.createIsolatedWorld", {
+    frameId: frameTree.frame.id,
+    worldName: WORLD_NAME,
+  });
+  mainFrameIds.set(page, frameTree.frame.id);
+  return world.executionContextId;
+}
+
+/**
  * Evaluate `expression` in the isolated world of the page's current main document and return its
  * value by value (JSON-like). The caller's expression decides the size of what comes back; wrap it
  * with a bound (bounded-transfer.ts) when it can be large. A document replaced during the call
@@ -41,12 +68,7 @@ export async function evaluateIsolated(page: Page, expression: string): Promise<
   const cdp = await devtoolsSession(page);
   let contextId: number;
   try {
-    const { frameTree } = await cdp.send("Page.getFrameTree");
-    // Chromium keeps one world per name and frame: later calls reuse it (and its context).
-    ({ executionContextId: contextId } = await cdp.send("Page.createIsolatedWorld", {
-      frameId: frameTree.frame.id,
-      worldName: WORLD_NAME,
-    }));
+    contextId = await isolatedWorld(cdp, page);
   } catch (err) {
     if (page.isClosed()) throw err;
     // No document to create it in yet (navigation under way).

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { withDeadline } from "./deadline";
+import { hasOnlyTextRoute, removeRoutes } from "./text-route";
 
 /**
  * Closing and reusing the pool's pages (lib/page/browser-pool.ts): a page reset for its context's
@@ -47,15 +47,16 @@ function removeListenersSince(page: Page, baseline: ListenerBaseline): void {
 }
 
 /**
- * Makes a page fit for the same context's next visit, or says it is not: its routes and
- * listeners go, and its document is replaced by about:blank, which ends the page's scripts,
+ * Makes a page fit for the same context's next visit, or says it is not: its routes (but a text
+ * visit's own) and listeners go, and its document is replaced by about:blank, which ends the page's scripts,
  * timers and connections before anything else loads there. A page is cheaper to reuse than to
  * open (measured: about half the browser's CPU per visit, docs/decisions.md "Recycled pages").
  */
 export async function recyclePage(page: Page, baseline: ListenerBaseline): Promise<boolean> {
   try {
-    // unrouteAll has no timeout of its own: on a wedged browser it would hold the release forever.
-    await withDeadline(page.unrouteAll({ behavior: "ignoreErrors" }), RECYCLE_TIMEOUT_MS, "reset a page");
+    // The text route alone stays (./text-route.ts): the next visit keeps it if it is a text visit
+    // too, and removes it before anything else.
+    if (!hasOnlyTextRoute(page)) await removeRoutes(page, RECYCLE_TIMEOUT_MS);
     removeListenersSince(page, baseline);
     await page.goto("about:blank", { timeout: RECYCLE_TIMEOUT_MS });
     return page.url() === "about:blank";

@@ -22,6 +22,7 @@ import { captureConsole } from "./console-capture";
 import { enableAdBlocking } from "./adblock";
 import { enableCookieBannerBlocking } from "./cookie-banners";
 import { applyPageOptions, selectorsOf, validateSelectors } from "./page-options";
+import { addTextRoute, hasOnlyTextRoute, notTextOnly, removeRoutes } from "./text-route";
 import type { PageSnapshot, Viewport, VisitLimits, VisitRequest } from "./types";
 import { recordStage, timeStage } from "@/lib/stage-timings";
 
@@ -41,9 +42,6 @@ export const DEFAULT_LIMITS: VisitLimits = {
   cookieBannerMaxMs: 3_000,
   textSettleMaxMs: 1_000,
 };
-
-/** What a "text" visit does not download: nothing its operations read. */
-const TEXT_VISIT_SKIPS = new Set(["image", "media", "font"]);
 
 export interface VisitDeps {
   pool?: BrowserPool;
@@ -105,16 +103,15 @@ async function runVisit<T>(
     }
     if (colorScheme === "dark") await page.emulateMedia({ colorScheme: "dark" });
     await validateSelectors(page, selectorsOf(req.pageOptions, req.extraSelectors));
+    const blockers = req.pageOptions?.block_ads || req.pageOptions?.block_cookie_banners;
+    // A recycled page may still carry the text route of its last visit: kept for a plain text
+    // visit, removed for any other (a full visit loads images; the blockers' routes come first).
+    if (hasOnlyTextRoute(page) && (req.loadPolicy !== "text" || blockers))
+      await removeRoutes(page, limits.navigationTimeoutMs);
     const ads = req.pageOptions?.block_ads ? await enableAdBlocking(page) : null;
     const banners = req.pageOptions?.block_cookie_banners ? await enableCookieBannerBlocking(page) : null;
-    if (req.loadPolicy === "text") {
-      // Registered last, so asked first; anything else falls through to the ad blocker's route.
-      await page.route("**/*", (route) =>
-        TEXT_VISIT_SKIPS.has(route.request().resourceType())
-          ? route.abort("blockedbyclient")
-          : route.fallback(),
-      );
-    }
+    if (req.loadPolicy === "text") await addTextRoute(page, !blockers);
+    else if (blockers) notTextOnly(page);
 
     recordStage("page_setup", performance.now() - setupStarted);
     const nav = await timeStage("navigation", () =>
