@@ -3,11 +3,12 @@
  * (../shared/eval/readability/<name>/{source.html,expected-metadata.json}): a second tuning set,
  * independent of wceb-2026.
  *
- *   npx tsx bench/meta-readability.ts [--misses author|date] [--ids a,b]
+ *   npx tsx bench/meta-readability.ts [--misses author|date] [--ids a,b] [--out FILE]
  *
  * Each page is served offline and visited through the API's engine, as bench/meta-wceb.ts does.
  * Readability's byline is the raw string a page prints ("By Jane Doe, Staff Writer | May 2, 2019"),
- * so it is compared loosely (see `sameAuthor`); publishedTime is compared by day.
+ * so it is compared loosely (see `sameAuthor`); publishedTime is compared by day. `--out FILE`
+ * writes every page's full answer (JSON), to compare two versions of the rules.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { offlinePool, READABILITY_DIR, serveReadabilityPages } from "./offline-s
 import { arg, IDS } from "./wceb/args";
 
 const MISSES = arg("misses") as "author" | "date" | undefined;
+const OUT = arg("out");
 
 interface Expected {
   byline?: string | null;
@@ -53,7 +55,7 @@ export function sameAuthor(ours: string | null, byline: string): boolean {
 
 interface Row {
   name: string;
-  ours: Pick<Metadata, "author_name" | "publication_date"> | null;
+  ours: Metadata | null;
   author: boolean | null;
   date: boolean | null;
 }
@@ -87,6 +89,7 @@ async function main() {
   }
   await pool.shutdown();
   server.close();
+  if (OUT) fs.writeFileSync(OUT, JSON.stringify(rows, null, 1));
 
   if (MISSES)
     for (const r of rows.filter((x) => x[MISSES] === false)) {
