@@ -20,69 +20,25 @@
  * connection is chained through it. An unknown username is refused, never
  * silently sent out on the standard network.
  *
- * Launch Chromium with egressChromiumArgs(proxy.url) (see chromium-egress.ts).
+ * Launch Chromium with egressChromiumArgs(proxy.url) (see chromium-egress.ts). The request
+ * handlers are egress-relay.ts's, admitted by egress-admission.ts; the events and options are
+ * egress-events.ts's.
  */
-import http from "node:http";
-import net from "node:net";
-import type { Duplex } from "node:stream";
-import { isChromiumBackgroundHost } from "./chromium-egress";
-import {
-  AUTH_REALM,
-  blockedHead,
-  challengeHead,
-  failureCode,
-  failureHead,
-  forwardHeaders,
-  parseAuthority,
-  parseProxyTarget,
-  type EgressFailureCode,
-} from "./proxy-wire";
-import { EgressBlockedError, type EgressBlockReason } from "./errors";
-import { openUpstreamTunnel, proxyUsername, type UpstreamMap, type UpstreamProxy } from "./proxy-upstream";
-import {
-  isLocalhostName,
-  normalizeHostname,
-  resolvePublic,
-  type LookupAllFn,
-  type ResolvedTarget,
-} from "./resolve";
-import { isTestHostname } from "./test-hosts";
+import type http from "node:http";
+import type net from "node:net";
+import { createProxyServer } from "./egress-relay";
+import type {
+  EgressBlockedEvent,
+  EgressFailureEvent,
+  EgressProxyOptions,
+  ProxyContext,
+} from "./egress-events";
+import { normalizeHostname } from "./resolve";
 
 export { egressChromiumArgs, isChromiumBackgroundHost } from "./chromium-egress";
+export type { EgressBlockedEvent, EgressFailureEvent, EgressProxyOptions } from "./egress-events";
 export type { UpstreamMap, UpstreamProxy } from "./proxy-upstream";
 export type { EgressFailureCode } from "./proxy-wire";
-
-/** A destination the proxy refused because of the egress policy. */
-export interface EgressBlockedEvent {
-  host: string;
-  port?: number;
-  address?: string;
-  reason: EgressBlockReason;
-  /** The full URL for plain http requests; CONNECT only reveals host:port. */
-  url?: string;
-  /** Residential exit name, when the request came with proxy credentials. */
-  exit?: string;
-  /** Date.now() when it happened. */
-  at: number;
-}
-
-/** Why an allowed destination could not be reached (for the page engine's error mapping, spec 7.4). */
-
-export interface EgressFailureEvent {
-  host: string;
-  port?: number;
-  code: EgressFailureCode;
-  at: number;
-}
-
-export interface EgressProxyOptions {
-  /** Residential exits by proxy username. */
-  upstreams?: UpstreamMap;
-  /** Resolver override (tests play a hostile DNS server with it). */
-  lookup?: LookupAllFn;
-  /** How long to wait for a TCP connection to the destination (or upstream). Default 15 s. */
-  connectTimeoutMs?: number;
-}
 
 export interface EgressProxy {
   port: number;
@@ -100,325 +56,9 @@ export interface EgressProxy {
   readonly stats: { allowed: number; blocked: number; background: number; failed: number };
 }
 
-/** Real hosts may only be reached on the web's default ports (`.test` ports are mapped by resolvePublic). */
-const ALLOWED_PORTS = new Set([80, 443]);
 const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 /** How many recent refusals/failures blockedFor()/failureFor() can look back through. */
 const HISTORY_SIZE = 256;
-
-/** Where an admitted connection goes: straight to the checked address, or through a residential exit. */
-type Route = { kind: "direct" } | { kind: "exit"; name: string; upstream: UpstreamProxy };
-
-/** Outcome of reading the proxy credentials. */
-type RouteChoice = { route: Route } | { challenge: true } | { unknownExit: string };
-
-interface Ctx {
-  opts: Required<Pick<EgressProxyOptions, "connectTimeoutMs">> & EgressProxyOptions;
-  sockets: Set<Duplex>;
-  blocked(e: Omit<EgressBlockedEvent, "at">): void;
-  failed(e: Omit<EgressFailureEvent, "at">): void;
-  allowed(): void;
-}
-
-// ---------------------------------------------------------------- routing
-
-/**
- * Pick the route from the proxy credentials. On the plain listener no
- * credentials means direct; on the exit listener it means "challenge first"
- * (Chromium sends credentials only after a 407).
- */
-function chooseRoute(
-  req: http.IncomingMessage,
-  requireAuth: boolean,
-  upstreams: UpstreamMap | undefined,
-): RouteChoice {
-  const header = req.headers["proxy-authorization"];
-  const name = proxyUsername(Array.isArray(header) ? header[0] : header);
-  if (name === null) return requireAuth ? { challenge: true } : { route: { kind: "direct" } };
-  const upstream = upstreams && Object.hasOwn(upstreams, name) ? upstreams[name] : undefined;
-  return upstream ? { route: { kind: "exit", name, upstream } } : { unknownExit: name };
-}
-
-// ---------------------------------------------------------------- policy
-
-/**
- * Decide whether `host:port` may be reached and where exactly to connect.
- * Throws EgressBlockedError. DNS errors pass through.
- */
-async function checkDestination(
-  host: string,
-  port: number,
-  lookup: LookupAllFn | undefined,
-): Promise<ResolvedTarget> {
-  if (isChromiumBackgroundHost(host)) throw new EgressBlockedError(host, "background");
-  const portOk = isTestHostname(host) || ALLOWED_PORTS.has(port);
-  // A name on a bad port is refused before spending a DNS lookup on it. IP
-  // literals and localhost need no lookup, so they are judged by their
-  // address first: "not public" says more than "port".
-  if (!portOk && !net.isIP(host) && !isLocalhostName(host)) throw new EgressBlockedError(host, "port");
-  const target = await resolvePublic(host, port, lookup ? { lookup } : {});
-  if (!portOk) throw new EgressBlockedError(host, "port", target.address);
-  return target;
-}
-
-// ---------------------------------------------------------------- connecting
-
-/** TCP connection to the checked address, directly or through the chosen exit. */
-function openConnection(target: ResolvedTarget, route: Route, timeoutMs: number): Promise<net.Socket> {
-  if (route.kind === "exit")
-    return openUpstreamTunnel(route.upstream, target.address, target.port, timeoutMs);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: target.address, port: target.port });
-    socket.setTimeout(timeoutMs, () =>
-      socket.destroy(Object.assign(new Error("connect timed out"), { code: "ETIMEDOUT" })),
-    );
-    socket.once("error", reject);
-    socket.once("connect", () => {
-      socket.setTimeout(0);
-      socket.off("error", reject);
-      resolve(socket);
-    });
-  });
-}
-
-/** Register a socket so close() can tear it down, and never let its errors crash the process. */
-function track(ctx: Ctx, socket: Duplex): void {
-  ctx.sockets.add(socket);
-  socket.on("error", () => socket.destroy());
-  socket.once("close", () => ctx.sockets.delete(socket));
-}
-
-/** Splice two sockets together; when either side ends, end the other. */
-function splice(a: Duplex, b: Duplex): void {
-  a.pipe(b);
-  b.pipe(a);
-  a.once("close", () => b.destroy());
-  b.once("close", () => a.destroy());
-}
-
-/** Answer a plain-http proxy request ourselves (refusal, challenge, failure). */
-function sendHttp(
-  res: http.ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  text: string,
-): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
-  res.end(text);
-}
-
-// ---------------------------------------------------------------- the three request kinds
-
-/**
- * Shared front half of every handler: credentials -> route, then policy -> target.
- * Returns null after it has already answered the client.
- */
-async function admit(
-  ctx: Ctx,
-  req: http.IncomingMessage,
-  requireAuth: boolean,
-  host: string,
-  port: number,
-  url: string | undefined,
-  answer: { refuse(reason: EgressBlockReason): void; challenge(): void; fail(code: EgressFailureCode): void },
-): Promise<{ target: ResolvedTarget; route: Route } | null> {
-  const choice = chooseRoute(req, requireAuth, ctx.opts.upstreams);
-  if ("challenge" in choice) {
-    answer.challenge();
-    return null;
-  }
-  if ("unknownExit" in choice) {
-    ctx.blocked({ host, port, reason: "unknown_exit", url, exit: choice.unknownExit });
-    answer.refuse("unknown_exit");
-    return null;
-  }
-  const exit = choice.route.kind === "exit" ? choice.route.name : undefined;
-  try {
-    const target = await checkDestination(host, port, ctx.opts.lookup);
-    return { target, route: choice.route };
-  } catch (err) {
-    if (err instanceof EgressBlockedError) {
-      ctx.blocked({ host, port, address: err.address, reason: err.reason, url, exit });
-      answer.refuse(err.reason);
-    } else {
-      const code = failureCode(err);
-      ctx.failed({ host, port, code });
-      answer.fail(code);
-    }
-    return null;
-  }
-}
-
-/** `CONNECT host:port`: a raw tunnel (https, wss, and ws through a proxy). */
-async function handleConnect(
-  ctx: Ctx,
-  requireAuth: boolean,
-  req: http.IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-): Promise<void> {
-  track(ctx, client);
-  const reply = (text: string): void => void client.end(text);
-  const dest = parseAuthority(req.url ?? "", 443);
-  if (!dest) return reply("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-
-  const admitted = await admit(ctx, req, requireAuth, dest.host, dest.port, undefined, {
-    refuse: (reason) => reply(blockedHead(reason)),
-    challenge: () => reply(challengeHead()),
-    fail: (code) => reply(failureHead(code)),
-  });
-  if (!admitted || client.destroyed) return;
-
-  let upstream: net.Socket;
-  try {
-    upstream = await openConnection(admitted.target, admitted.route, ctx.opts.connectTimeoutMs);
-  } catch (err) {
-    const code = failureCode(err);
-    ctx.failed({ host: dest.host, port: dest.port, code });
-    return reply(failureHead(code));
-  }
-  track(ctx, upstream);
-  ctx.allowed();
-  if (client.destroyed) return void upstream.destroy();
-  client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-  if (head.length) upstream.write(head);
-  splice(client, upstream);
-}
-
-/** Absolute-URI request for plain http: forward to the checked address, keeping Host. */
-async function handleHttp(
-  ctx: Ctx,
-  requireAuth: boolean,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-): Promise<void> {
-  const dest = parseProxyTarget(req.url);
-  if (!dest)
-    return sendHttp(res, 400, {}, "This is a forward proxy: send absolute http:// URLs or CONNECT.\n");
-
-  const admitted = await admit(ctx, req, requireAuth, dest.host, dest.port, dest.url.href, {
-    refuse: (reason) =>
-      sendHttp(res, 403, { "X-Egress-Blocked": reason }, `Blocked by the egress policy: ${reason}\n`),
-    challenge: () =>
-      sendHttp(res, 407, { "Proxy-Authenticate": AUTH_REALM }, "Proxy credentials required.\n"),
-    fail: (code) =>
-      sendHttp(
-        res,
-        code === "timeout" ? 504 : 502,
-        { "X-Egress-Error": code },
-        `Could not reach ${dest.host}: ${code}\n`,
-      ),
-  });
-  if (!admitted) return;
-
-  let socket: net.Socket;
-  try {
-    socket = await openConnection(admitted.target, admitted.route, ctx.opts.connectTimeoutMs);
-  } catch (err) {
-    const code = failureCode(err);
-    ctx.failed({ host: dest.host, port: dest.port, code });
-    return sendHttp(
-      res,
-      code === "timeout" ? 504 : 502,
-      { "X-Egress-Error": code },
-      `Could not reach ${dest.host}: ${code}\n`,
-    );
-  }
-  track(ctx, socket);
-  ctx.allowed();
-
-  // One fresh, already-connected socket per request: no pooling keyed by
-  // anything but the pinned address, so a request can never reuse a
-  // connection made for another name.
-  const headers = forwardHeaders(req.rawHeaders, false, new Set(["host"]));
-  headers.push("Host", dest.url.host, "Connection", "close");
-  const outbound = http.request({
-    method: req.method,
-    path: dest.url.pathname + dest.url.search,
-    headers,
-    createConnection: () => socket,
-  });
-  // An exit tunnel arrives paused (so no byte was lost before this request
-  // took it over); the http client only listens, so let the bytes flow now.
-  outbound.once("socket", (s) => s.resume());
-  outbound.on("response", (upstreamRes) => {
-    res.writeHead(
-      upstreamRes.statusCode ?? 502,
-      upstreamRes.statusMessage,
-      forwardHeaders(upstreamRes.rawHeaders, false),
-    );
-    upstreamRes.pipe(res);
-    upstreamRes.on("error", () => res.destroy());
-  });
-  outbound.on("error", (err) => {
-    ctx.failed({ host: dest.host, port: dest.port, code: failureCode(err) });
-    sendHttp(res, 502, { "X-Egress-Error": failureCode(err) }, `Connection to ${dest.host} failed.\n`);
-  });
-  res.on("close", () => outbound.destroy());
-  req.pipe(outbound);
-}
-
-/** `GET http://host/ws` + `Upgrade:` without CONNECT (not Chromium's way, but other clients do it). */
-async function handleUpgrade(
-  ctx: Ctx,
-  requireAuth: boolean,
-  req: http.IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-): Promise<void> {
-  track(ctx, client);
-  const dest = parseProxyTarget(req.url);
-  if (!dest)
-    return void client.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-
-  const admitted = await admit(ctx, req, requireAuth, dest.host, dest.port, dest.url.href, {
-    refuse: (reason) => client.end(blockedHead(reason)),
-    challenge: () => client.end(challengeHead()),
-    fail: (code) => client.end(failureHead(code)),
-  });
-  if (!admitted) return;
-
-  let upstream: net.Socket;
-  try {
-    upstream = await openConnection(admitted.target, admitted.route, ctx.opts.connectTimeoutMs);
-  } catch (err) {
-    const code = failureCode(err);
-    ctx.failed({ host: dest.host, port: dest.port, code });
-    return void client.end(failureHead(code));
-  }
-  track(ctx, upstream);
-  ctx.allowed();
-  const headers = forwardHeaders(req.rawHeaders, true);
-  let text = `${req.method} ${dest.url.pathname}${dest.url.search} HTTP/1.1\r\n`;
-  for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
-  upstream.write(`${text}\r\n`);
-  if (head.length) upstream.write(head);
-  splice(client, upstream);
-}
-
-// ---------------------------------------------------------------- server
-
-function createProxyServer(ctx: Ctx, requireAuth: boolean): http.Server {
-  const server = http.createServer((req, res) => void handleHttp(ctx, requireAuth, req, res));
-  server.on(
-    "connect",
-    (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
-      void handleConnect(ctx, requireAuth, req, socket, head),
-  );
-  server.on(
-    "upgrade",
-    (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
-      void handleUpgrade(ctx, requireAuth, req, socket, head),
-  );
-  server.on("connection", (socket: net.Socket) => track(ctx, socket));
-  // A malformed request from a page must not take the proxy down.
-  server.on("clientError", (_err, socket) => socket.destroy());
-  return server;
-}
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -458,7 +98,7 @@ export async function startEgressProxy(opts: EgressProxyOptions = {}): Promise<E
   const failureHistory: EgressFailureEvent[] = [];
   const stats = { allowed: 0, blocked: 0, background: 0, failed: 0 };
 
-  const ctx: Ctx = {
+  const ctx: ProxyContext = {
     opts: { ...opts, connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
     sockets: new Set(),
     allowed: () => void stats.allowed++,
