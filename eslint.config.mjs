@@ -182,6 +182,33 @@ const config = [
       ],
     },
   },
+  // meta's in-page rules are bundled for the page (scripts/build-in-page.mjs): only their own
+  // folder (nothing of Node's), and the document they read is the one they are given (the page's
+  // or its no-script version), never the global.
+  {
+    files: ["lib/operations/meta-in-page/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\./)",
+              message: "lib/operations/meta-in-page runs in the page: it imports only its own files.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "document",
+          message: "Read the context's `doc` (the page's document or its no-script version).",
+        },
+        { name: "window", message: "The page's window is not the rules' business." },
+      ],
+    },
+  },
   {
     files: ["packages/cli/**"],
     rules: {

@@ -147,6 +147,8 @@ ensure_build() {
   checkout_lock
   # The SDK and CLI bundles (packages/*/dist, the workspace's `page-to-data` bin) are cheap: always rebuilt.
   node scripts/build-packages.mjs || { checkout_unlock; exit 1; }
+  # meta's in-page rules, bundled for the page (checked in; rewritten only when its sources changed).
+  node scripts/build-in-page.mjs || { checkout_unlock; exit 1; }
   local now; now="$(source_fingerprint)"
   if [ -f .next/BUILD_ID ] && [ "$(cat "$stamp" 2>/dev/null)" = "$now" ]; then
     echo "build is current (sources unchanged since the last build)"
