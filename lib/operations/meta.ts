@@ -4,19 +4,13 @@ import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
 import { JSON_LD_NODES } from "./json-ld";
 import { wellFormedMetadata } from "./meta-answer";
 import { META_IN_PAGE_JS } from "./meta-in-page.generated";
+import type { InPageMetadata } from "./meta-in-page/entry";
 
-/** The Metadata result (docs/spec.md §2.6): every field a string or null. */
-export interface Metadata {
-  title: string | null;
-  description: string | null;
-  language: string | null;
-  main_image_url: string | null;
-  favicon_url: string | null;
-  author_name: string | null;
-  feed_url: string | null;
-  publication_date: string | null;
-  additional_author_information: Record<string, string> | null;
-}
+/**
+ * The Metadata result (docs/spec.md §2.6): every field a string or null. The same shape the page's
+ * rules return (meta-in-page/entry.ts); meta-answer.ts makes its values well-formed.
+ */
+export type Metadata = InPageMetadata;
 
 /**
  * `meta`, read from the live DOM in one evaluation. Sources in order of trust: JSON-LD (what
