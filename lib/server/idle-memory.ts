@@ -1,6 +1,5 @@
+import inspector from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { getBrowserPool } from "@/lib/page/browser-pool";
 import { singleton } from "@/lib/singleton";
 
@@ -14,6 +13,11 @@ import { singleton } from "@/lib/singleton";
  * (pages served, or the event loop busy) and then CHECKS_QUIET checks in a row with no page
  * served, none running or queued and an idle event loop. A full collection of a ~150 MB heap
  * takes a few tens of milliseconds, paid while nothing waits.
+ *
+ * The collection is the inspector's `HeapProfiler.collectGarbage` on an in-process session (no
+ * port is opened): V8's low-memory collection, which compacts and unmaps the freed pages. A plain
+ * `gc()` (the first version) collects but keeps the pages mapped, so RSS did not fall (the soak
+ * measured the idle server at +42 % with it, and +2 % after the inspector's collection).
  */
 const CHECK_EVERY_MS = 3_000;
 const CHECKS_QUIET = 2;
@@ -22,10 +26,9 @@ const BUSY_LOOP = 0.05;
 
 export function startIdleMemoryRelease(): void {
   singleton("idleMemoryRelease", () => {
-    // --expose-gc set at run time makes `gc` available to new contexts (Node's documented way to
-    // get it without a command-line flag, which `next start` does not pass through).
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc") as () => void;
+    const session = new inspector.Session();
+    session.connect();
+    let collecting = false;
     let loop = performance.eventLoopUtilization();
     let served = getBrowserPool().stats().pagesServed;
     let workSinceGc = false;
@@ -42,13 +45,30 @@ export function startIdleMemoryRelease(): void {
         quiet = 0;
         return;
       }
-      if (!workSinceGc || ++quiet < CHECKS_QUIET) return;
-      gc();
-      loop = performance.eventLoopUtilization(); // the collection itself is not work
+      if (collecting || !workSinceGc || ++quiet < CHECKS_QUIET) return;
+      collecting = true;
       workSinceGc = false;
       quiet = 0;
+      const before = process.memoryUsage.rss();
+      void session
+        .post("HeapProfiler.collectGarbage")
+        // One line per quiet spell, so an operator (and the soak) can see memory handed back.
+        .then(() =>
+          console.info(
+            `[page-to-data] idle: memory released, RSS ${mb(before)} → ${mb(process.memoryUsage.rss())} MB`,
+          ),
+        )
+        .catch(() => undefined) // a failed collection only leaves memory where it was
+        .finally(() => {
+          collecting = false;
+          loop = performance.eventLoopUtilization(); // the collection itself is not work
+        });
     }, CHECK_EVERY_MS);
     timer.unref();
     return timer;
   });
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / 2 ** 20);
 }
