@@ -19,23 +19,33 @@ const plain = async (value: Promise<unknown>): Promise<Produced> => ({ value: aw
 
 type PageRunner = (snap: PageSnapshot, spec: RunSpec) => Promise<Produced>;
 type OwnNavigationRunner = (spec: RunSpec, organization: string) => Promise<Produced>;
-type RunnerFor<V extends VisitNeed> = V extends "own-navigation" ? OwnNavigationRunner : PageRunner;
+type VisitSettings = Partial<Omit<VisitRequest, "url" | "organization" | "pageOptions" | "residential">>;
 
 /**
- * How each operation runs, typed against its record: an operation whose record says it needs the
- * visit is a function of the one PageSnapshot (a scrape of five operations loads the page once);
- * one that navigates on its own gets the request instead. Server-only (browser code), unlike the
- * records themselves.
+ * One operation's implementation: `run`, typed by its record's `visit` (an operation that needs
+ * the visit is a function of the one PageSnapshot, so a scrape of five operations loads the page
+ * once; one that navigates on its own gets the request), and `visitSettings`, what it asks of that
+ * shared visit (a screenshot's viewport). Its cache inputs are its record's (`cacheInputs`).
  */
-const IMPLEMENTATIONS: { [Op in OperationName]: RunnerFor<(typeof OPERATION_RECORDS)[Op]["visit"]> } = {
-  html: (snap) => plain(htmlOperation.run(snap)),
-  markdown: (snap, spec) => plain(markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false })),
-  screenshot: (snap, spec) => plain(screenshotOperation.run(snap, spec.screenshotOptions!)),
-  meta: (snap) => plain(meta(snap)),
-  summarize: (snap) => summarize(snap),
-  keywords: (snap) => keywords(snap),
-  lighthouse: (spec, organization) => plain(lighthouse(spec, organization)),
-  console: (snap) => plain(consoleOperation.run(snap)),
+type Implementation<V extends VisitNeed> = V extends "own-navigation"
+  ? { run: OwnNavigationRunner }
+  : { run: PageRunner; visitSettings?: (spec: RunSpec) => VisitSettings };
+
+/** How each operation runs, typed against its record. Server-only (browser code), unlike the records. */
+const IMPLEMENTATIONS: { [Op in OperationName]: Implementation<(typeof OPERATION_RECORDS)[Op]["visit"]> } = {
+  html: { run: (snap) => plain(htmlOperation.run(snap)) },
+  markdown: {
+    run: (snap, spec) => plain(markdown(snap, { includeTitle: spec.markdown?.includeTitle ?? false })),
+  },
+  screenshot: {
+    run: (snap, spec) => plain(screenshotOperation.run(snap, spec.screenshotOptions!)),
+    visitSettings: (spec) => (spec.screenshotOptions ? screenshotVisitSettings(spec.screenshotOptions) : {}),
+  },
+  meta: { run: (snap) => plain(meta(snap)) },
+  summarize: { run: (snap) => summarize(snap) },
+  keywords: { run: (snap) => keywords(snap) },
+  lighthouse: { run: (spec, organization) => plain(lighthouse(spec, organization)) },
+  console: { run: (snap) => plain(consoleOperation.run(snap)) },
 };
 
 type PageOperation = {
@@ -45,6 +55,16 @@ type OwnNavigationOperation = Exclude<OperationName, PageOperation>;
 
 function navigatesOnItsOwn(op: OperationName): op is OwnNavigationOperation {
   return OPERATION_RECORDS[op].visit === "own-navigation";
+}
+
+/** What the operations ask of their one shared visit (a screenshot's viewport), merged. */
+function visitSettingsFor(ops: readonly PageOperation[], spec: RunSpec): VisitSettings {
+  let merged: VisitSettings = {};
+  for (const op of ops) {
+    const impl: Implementation<VisitNeed> = IMPLEMENTATIONS[op];
+    if ("visitSettings" in impl && impl.visitSettings) merged = { ...merged, ...impl.visitSettings(spec) };
+  }
+  return merged;
 }
 
 /** Only what is drawn or logged needs every subresource and `load`; the rest reads the DOM. */
@@ -66,15 +86,14 @@ export async function runOperations(
 ): Promise<{ results: Map<OperationName, OperationOutcome>; visits: number }> {
   const results = new Map<OperationName, OperationOutcome>();
   if (!ops.length) return { results, visits: 0 };
+  const pageOps = ops.filter((op): op is PageOperation => !navigatesOnItsOwn(op));
   const visit: VisitRequest = {
     url: spec.url,
     organization,
     pageOptions: spec.pageOptions,
     residential: spec.residential,
     loadPolicy: loadPolicyFor(ops),
-    ...(spec.screenshotOptions && ops.includes("screenshot")
-      ? screenshotVisitSettings(spec.screenshotOptions)
-      : {}),
+    ...visitSettingsFor(pageOps, spec),
   };
   // Operation-level failures (a screenshot selector that matches nothing) are that operation's
   // result; a failure to load the page is thrown, so host politeness can retry the visit.
@@ -88,13 +107,12 @@ export async function runOperations(
       results.set(op, { ok: false, failure: err });
     }
   };
-  const pageOps = ops.filter((op): op is PageOperation => !navigatesOnItsOwn(op));
   if (pageOps.length)
     await visitPage(visit, async (snap) => {
       await onVisit?.(snap);
-      for (const op of pageOps) await settle(op, () => IMPLEMENTATIONS[op](snap, spec));
+      for (const op of pageOps) await settle(op, () => IMPLEMENTATIONS[op].run(snap, spec));
     });
   for (const op of ops.filter(navigatesOnItsOwn))
-    await settle(op, () => IMPLEMENTATIONS[op](spec, organization));
+    await settle(op, () => IMPLEMENTATIONS[op].run(spec, organization));
   return { results, visits: visitsFor(ops) };
 }

@@ -29,8 +29,23 @@ export interface EndpointRecord {
   reportsProducer: boolean;
 }
 
+/**
+ * The parts of a request an operation's cached result may depend on beyond the URL and the page
+ * options (RunSpec's, declared here so this file keeps no dependencies).
+ */
+export interface CacheSpec {
+  screenshotOptions?: unknown;
+  lighthouse?: unknown;
+  markdown?: { includeTitle: boolean };
+}
+
 export interface OperationRecord extends EndpointRecord {
   visit: VisitNeed;
+  /**
+   * What else changes this operation's result, added to its cache key (lib/store/keys.ts): a
+   * screenshot's viewport does not change a page's Markdown, so only the screenshot's key holds it.
+   */
+  cacheInputs?: (spec: CacheSpec) => Record<string, unknown>;
 }
 
 const TEXT = "text/plain; charset=utf-8";
@@ -54,6 +69,8 @@ export const OPERATION_RECORDS = {
     resultSchema: "MarkdownResult",
     visit: "text",
     reportsProducer: false,
+    // Present only when set, so earlier requests keep their cache key.
+    cacheInputs: (spec) => (spec.markdown?.includeTitle ? { markdown: spec.markdown } : {}),
   },
   screenshot: {
     summary: "Screenshot as a Base64 image",
@@ -63,6 +80,7 @@ export const OPERATION_RECORDS = {
     resultSchema: "ScreenshotResult",
     visit: "full",
     reportsProducer: false,
+    cacheInputs: (spec) => ({ screenshot: spec.screenshotOptions }),
   },
   meta: {
     summary: "Page metadata",
@@ -72,6 +90,9 @@ export const OPERATION_RECORDS = {
     resultSchema: "Metadata",
     visit: "text",
     reportsProducer: false,
+    // The result's form changed: meta answers stored before dates and authors were always
+    // well-formed (issue 23) may break the document's schema, so they are not reused.
+    cacheInputs: () => ({ form: 2 }),
   },
   summarize: {
     summary: "Summary of the main content",
@@ -99,6 +120,7 @@ export const OPERATION_RECORDS = {
     resultSchema: "LighthouseResult",
     visit: "own-navigation",
     reportsProducer: false,
+    cacheInputs: (spec) => ({ lighthouse: spec.lighthouse }),
   },
   console: {
     summary: "Browser console errors, warnings and exceptions",

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { OperationName } from "@/lib/schemas/options";
+import { OPERATION_RECORDS, type OperationName, type OperationRecord } from "@/lib/schemas/operations";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 
 /**
@@ -28,21 +28,17 @@ export function requestHash(spec: RunSpec): string {
 }
 
 /**
- * The cache key of one operation's result: the operation, the normalized URL and only the options
- * that change that operation's output (a screenshot's viewport does not change a page's Markdown).
+ * The cache key of one operation's result: the operation, the normalized URL, the page options and
+ * what the operation's record says also changes its output (`cacheInputs`).
  */
 export function cacheKeyFor(op: OperationName, spec: RunSpec): string {
-  const parts: Record<string, unknown> = {
+  const record: OperationRecord = OPERATION_RECORDS[op];
+  const parts = {
     op,
     url: spec.url,
     page: spec.pageOptions,
     residential: spec.residential,
+    ...record.cacheInputs?.(spec),
   };
-  if (op === "screenshot") parts.screenshot = spec.screenshotOptions;
-  if (op === "lighthouse") parts.lighthouse = spec.lighthouse;
-  if (op === "markdown" && spec.markdown?.includeTitle) parts.markdown = spec.markdown;
-  // A result's form changed: meta answers stored before dates and authors were always well-formed
-  // (issue 23) may break the document's schema, so they are not reused.
-  if (op === "meta") parts.form = 2;
   return `${op}:${sha256(canonicalJson(parts))}`;
 }
