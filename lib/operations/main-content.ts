@@ -419,7 +419,10 @@ var __ptdMain = (function () {
       var ns = noscriptDocument("<title></title>");
       if (ns) { ns.title = document.title; return ns; }
     }
-    if (shown >= liveBodyText() * 0.2) return visible;
+    // liveBodyText() is at most the body's raw text length: most pages pass on that alone, without
+    // normalizing text that can be megabytes of inline script data.
+    var raw = document.body ? document.body.textContent.length : 0;
+    if (shown >= raw * 0.2 || shown >= liveBodyText() * 0.2) return visible;
     var whole = document.cloneNode(true);
     bodyText(whole);
     return whole;
