@@ -55,7 +55,13 @@ var __ptdMain = (function () {
     return copy;
   }
   // A collapsed section (an accordion's panel, a "read more" box, a tab) holds content the page
-  // shows on a click: kept where it is prose and not a dialog, a menu or a banner.
+  // shows on a click: kept where it is prose and not a dialog, a menu or a banner. As the walk
+  // runs, that keeps the panel element but not its paragraphs (each is hidden too, and holds no
+  // <p> of its own). Keeping the panel's subtree whole was measured (session 19, docs/benchmarks.md):
+  // FAQ answers came in (+0.04 to +0.17 on six pages) but so did the hidden copies responsive
+  // builders (Framer, Webflow) keep for other screen sizes and hidden template text (two pages
+  // -0.49), net -0.001 on the tuning half; it waits for a test that tells an accordion's panel from
+  // a copy for another screen.
   var NOT_CONTENT = /(^|[\\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\\s_-]|$)/i;
   function isCollapsedProse(el) {
     if (/^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) || el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")) return false;
