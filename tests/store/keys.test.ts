@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { cacheKeyFor, requestHash } from "@/lib/store/keys";
 import type { RunSpec } from "@/lib/schemas/run-spec";
 
@@ -30,22 +31,7 @@ const shot: RunSpec = {
 
 describe("cache keys", () => {
   it("are the keys stored before, for every operation", () => {
-    expect(
-      Object.fromEntries(
-        (
-          [
-            "html",
-            "markdown",
-            "screenshot",
-            "meta",
-            "summarize",
-            "keywords",
-            "lighthouse",
-            "console",
-          ] as const
-        ).map((op) => [op, cacheKeyFor(op, base)]),
-      ),
-    ).toEqual({
+    expect(Object.fromEntries(OPERATIONS.map((op) => [op, cacheKeyFor(op, base)]))).toEqual({
       html: "html:56eeefd309eadb1533b946a4d512a520e600143aba283270e8404eb613152ad0",
       markdown: "markdown:b8d2f903f04942fcc19032c82b87f2d5f8ab3c2caace0f5e8cd1b2d7a270848b",
       screenshot: "screenshot:6565b6a0c3c88db5a2187eae78cc0135939728a66c95e1e916241c7cad1a5074",
