@@ -182,19 +182,37 @@ const config = [
       ],
     },
   },
-  // meta's in-page rules are bundled for the page (scripts/build-in-page.mjs): only their own
-  // folder (nothing of Node's), and the document they read is the one they are given (the page's
-  // or its no-script version), never the global.
+  // The main-content extractor and the Markdown writer are bundled for the page too
+  // (scripts/build-in-page.mjs): only their own folder. They read the live page's `document`.
   {
-    files: ["lib/operations/meta-in-page/**"],
+    files: ["lib/operations/main-content-in-page/**", "lib/operations/markdown-in-page/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^(?!\\./)",
-              message: "lib/operations/meta-in-page runs in the page: it imports only its own files.",
+              regex: "^(?!\\./|\\.\\./in-page-shared/)",
+              message: "This folder runs in the page: it imports only its own files and in-page-shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // meta's in-page rules are bundled for the page (scripts/build-in-page.mjs): only their own
+  // folder and the readers shared with the extractor (nothing of Node's), and the document they
+  // read is the one they are given (the page's or its no-script version), never the global.
+  {
+    files: ["lib/operations/meta-in-page/**", "lib/operations/in-page-shared/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\./|\\.\\./in-page-shared/)",
+              message: "lib/operations/meta-in-page runs in the page: it imports only its own files and in-page-shared/.",
             },
           ],
         },

@@ -1,7 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
 import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
-import { NOSCRIPT_DOCUMENT_JS, RENDERED_TEXT_MIN_CHARS } from "./noscript";
-import { JSON_LD_NODES } from "./json-ld";
 import { wellFormedMetadata } from "./meta-answer";
 import { META_IN_PAGE_JS } from "./meta-in-page.generated";
 import type { InPageMetadata } from "./meta-in-page/entry";
@@ -29,24 +27,10 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
   // The rules are typed modules (meta-in-page/), bundled at build time (scripts/build-in-page.mjs).
   return evaluateBounded<Metadata>(
     snap.page,
-    `((headerLanguage, document) => {
-    // json-ld.ts's reader, shared with the main-content extractor, reads \`document\` (this one).
-    ${JSON_LD_NODES}
-    const readMetadata = (() => {
+    `(() => {
       ${META_IN_PAGE_JS}
-      return __ptdMeta.readMetadata;
-    })();
-    return readMetadata(document, headerLanguage, jsonLdNodes);
-  })(${JSON.stringify(contentLanguage)}, (() => {
-    ${NOSCRIPT_DOCUMENT_JS}
-    // A page whose scripts rendered (almost) no text, but which carries a no-script version: its
-    // byline and dates are read from that version, under the head as served (JSON-LD, meta tags).
-    if (!document.querySelector("body noscript") || (document.body?.innerText ?? "").trim().length >= ${RENDERED_TEXT_MIN_CHARS}) return document;
-    const version = noscriptDocument(document.head?.innerHTML ?? "");
-    if (!version) return document;
-    version.documentElement.lang = document.documentElement?.lang ?? "";
-    return version;
-  })())`,
+      return __ptdMeta.readMetadata(document, ${JSON.stringify(contentLanguage)});
+    })()`,
     IN_PAGE_RESULT_MAX_CHARS,
   );
 }

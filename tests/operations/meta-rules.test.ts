@@ -5,7 +5,6 @@ import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
-import { JSON_LD_NODES } from "@/lib/operations/json-ld";
 import { FALLBACK_RULES } from "@/lib/operations/meta-in-page/author";
 import { BYLINE_RULES } from "@/lib/operations/meta-in-page/byline";
 import { DATE_RULES } from "@/lib/operations/meta-in-page/date";
@@ -53,7 +52,7 @@ async function run(list: string, name: string, html: string, o: RunOptions = {})
     );
     await page.goto(URL, { waitUntil: "domcontentloaded" });
     return await page.evaluate(
-      `(() => { ${JSON_LD_NODES}; ${bundle}; return __metaTest.run(jsonLdNodes, ${JSON.stringify(list)}, ${JSON.stringify(name)}, ${JSON.stringify(o)}); })()`,
+      `(() => { ${bundle}; return __metaTest.run(${JSON.stringify(list)}, ${JSON.stringify(name)}, ${JSON.stringify(o)}); })()`,
     );
   } finally {
     await page.close();

@@ -1,6 +1,8 @@
 import { authorContext } from "./author-context";
 import { authorName } from "./author";
 import { authorInfo } from "./author-info";
+import { jsonLdNodes } from "../in-page-shared/json-ld";
+import { noscriptDocument, RENDERED_TEXT_MIN_CHARS } from "../in-page-shared/noscript";
 import { type LdNode, metaContext } from "./context";
 import { publicationDate } from "./date";
 import { dateContext } from "./date-text";
@@ -27,16 +29,25 @@ export interface InPageMetadata {
 }
 
 /**
- * `meta`, read from the live DOM in one evaluation: the bundle's entry (scripts/build-in-page.ts
- * makes it `__ptdMeta.readMetadata`). `doc` is the page's document or its no-script version,
- * `jsonLdNodes` json-ld.ts's reader of it.
+ * A page whose scripts rendered (almost) no text, but which carries a no-script version: its
+ * byline and dates are read from that version, under the head as served (JSON-LD, meta tags).
  */
-export function readMetadata(
-  doc: Document,
-  headerLanguage: string | null,
-  jsonLdNodes: () => LdNode[],
-): InPageMetadata {
-  const c = metaContext(doc, location, headerLanguage, jsonLdNodes);
+function metaDocument(page: Document): Document {
+  if (!page.querySelector("body noscript") || (page.body?.innerText ?? "").trim().length >= RENDERED_TEXT_MIN_CHARS) return page;
+  const version = noscriptDocument(page, page.head?.innerHTML ?? "");
+  if (!version) return page;
+  version.documentElement.lang = page.documentElement?.lang ?? "";
+  return version;
+}
+
+/**
+ * `meta`, read from the live DOM in one evaluation: the bundle's entry (scripts/build-in-page.mjs
+ * makes it `__ptdMeta.readMetadata`). `page` is the page's document; the rules read it or its
+ * no-script version, and that document's JSON-LD.
+ */
+export function readMetadata(page: Document, headerLanguage: string | null): InPageMetadata {
+  const doc = metaDocument(page);
+  const c = metaContext(doc, location, headerLanguage, () => jsonLdNodes(doc) as LdNode[]);
   const dates = writtenDates(c);
   const title = firstOf(TITLE_RULES, c);
   const description = firstOf(DESCRIPTION_RULES, c);

@@ -3,6 +3,7 @@
  * page it is evaluated in, with the context meta builds for it, and returns its answer (an
  * element's href for the favicon's rules).
  */
+import { jsonLdNodes } from "@/lib/operations/in-page-shared/json-ld";
 import { authorContext } from "@/lib/operations/meta-in-page/author-context";
 import { FALLBACK_RULES } from "@/lib/operations/meta-in-page/author";
 import { BYLINE_RULES } from "@/lib/operations/meta-in-page/byline";
@@ -31,8 +32,8 @@ function pick<C, T>(rules: readonly Rule<C, T>[], name: string): Rule<C, T> {
   return rule;
 }
 
-export function run(jsonLdNodes: () => LdNode[], list: string, name: string, o: RunOptions): unknown {
-  const c: MetaContext = metaContext(document, location, o.headerLanguage ?? null, jsonLdNodes);
+export function run(list: string, name: string, o: RunOptions): unknown {
+  const c: MetaContext = metaContext(document, location, o.headerLanguage ?? null, () => jsonLdNodes(document) as LdNode[]);
   const dates = writtenDates(c);
   switch (list) {
     case "title":

@@ -1,0 +1,90 @@
+import { isProse, linkDensity, markerOf } from "./density";
+import { norm } from "./text";
+
+/** Class, id and role words of blocks that are not the text: comments, sharing, ads, related links. */
+const BOILERPLATE =
+  /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
+const BOILERPLATE_TEXT =
+  /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
+const READ_NEXT =
+  /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\s*[:：|»>-]/i;
+
+/**
+ * Page furniture goes before Readability scores the page: a list of story cards beside a short
+ * story otherwise outscores it (each card's paragraph counts for the block that holds them), and
+ * Readability then returns the story and the cards. Blocks holding the headline or the marked
+ * article body stay, and so does any block with much of the page's prose: then the class name
+ * is not what it says.
+ */
+export function removeFurniture(doc: Document, index: Map<Node, number>): void {
+  if (!doc.body) return;
+  const all = index.get(doc.body) || 0;
+  const els = doc.body.querySelectorAll("nav, aside, footer, div, section, ul, ol, form, header, p, span, figure");
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i]!;
+    if (!doc.body.contains(el)) continue;
+    const tag = el.nodeName;
+    const marker = markerOf(el);
+    const furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
+    // Comments are removeComments' to judge (a discussion page's comments are its content).
+    if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]")) continue;
+    if ((index.get(el) || 0) > all * 0.4) continue;
+    el.remove();
+  }
+}
+
+/** Removes boilerplate from a detached container; never removes most of its text. */
+export function clean<T extends Element>(root: T): T {
+  const total = norm(root.textContent).length;
+  // A list of links with the text's own paragraphs before and after it is part of the text (a
+  // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
+  // at the edges of the pick.
+  let paras: Element[] | null = null;
+  function betweenProse(el: Element): boolean {
+    if (!paras) paras = Array.prototype.filter.call(root.querySelectorAll("p"), isProse) as Element[];
+    let before = false;
+    let after = false;
+    for (let k = 0; k < paras.length && !(before && after); k++) {
+      // A paragraph inside the list, or one a later step of this pass removed, says nothing.
+      if (!root.contains(paras[k]!)) continue;
+      const pos = el.compareDocumentPosition(paras[k]!);
+      if (pos & Node.DOCUMENT_POSITION_CONTAINED_BY) continue;
+      if (pos & Node.DOCUMENT_POSITION_PRECEDING) before = true;
+      else if (pos & Node.DOCUMENT_POSITION_FOLLOWING) after = true;
+    }
+    return before && after;
+  }
+  const els = Array.prototype.slice.call(root.querySelectorAll("*")) as Element[];
+  for (let i = els.length - 1; i >= 0; i--) {
+    const el = els[i]!;
+    // Inside a removed block already (root is often a detached clone: isConnected says nothing).
+    if (!root.contains(el)) continue;
+    const tag = el.nodeName;
+    if (/^(PRE|CODE|TABLE|THEAD|TBODY|TR|TD|TH|FIGCAPTION|H[1-6])$/.test(tag)) continue;
+    const len = norm(el.textContent).length;
+    if (len > total * 0.5) continue;
+    const marker = markerOf(el);
+    // Comments are removeComments' to judge: on a discussion page they are the content.
+    if (/comment|respond/i.test(marker)) continue;
+    if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) {
+      el.remove();
+      continue;
+    }
+    // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
+    // (links within the page) and a list of shops or sources (other sites) are content.
+    if (
+      /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) &&
+      len > 0 &&
+      len < 2000 &&
+      el.getElementsByTagName("a").length >= 2 &&
+      linkDensity(el, len, true) > 0.6 &&
+      !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el))
+    ) {
+      el.remove();
+      continue;
+    }
+    // A news page's links to other stories inside the text: "Related: <headline>", "READ MORE: …".
+    if (/^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && len < 300 && READ_NEXT.test(norm(el.textContent)) && linkDensity(el, len) > 0.5) el.remove();
+  }
+  return root;
+}

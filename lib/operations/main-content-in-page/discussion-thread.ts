@@ -1,0 +1,94 @@
+import { clean } from "./clean";
+import { ARTICLE_BODY } from "./comments";
+import { linkDensity, prose } from "./density";
+import type { Pick } from "./wider-container";
+import { norm } from "./text";
+
+/**
+ * Discussion pages: a forum thread, a question with its answers, a link aggregator's story.
+ * Readability scores each post as its own block and returns the best one (usually the first post),
+ * while the thread's posts are the page's content. Forum software renders posts as a run of like
+ * siblings (XenForo's `article.message`, Discourse's `.topic-post`, Vanilla's `.Item`, lobste.rs'
+ * `.comments_subtree`): where Readability's pick sits in one of at least three such siblings, the
+ * run of them is the content, each cleaned like any pick.
+ *
+ * Only on a page that is a discussion: its structured data says so (`isDiscussion`), or the run's
+ * markup names posts, comments or replies and no marked article body stands outside it (an
+ * article's comment thread is not its content, and removeComments has taken it by now).
+ */
+const THREAD_ITEM = "article, div, li, section, tr";
+const POST_MARKUP =
+  /(^|[\s_-])(posts?|postbox|postBoxWrapper|message|messages|comments?|comments_subtree|replies|reply|answers?|topic-post|postbit|postcontainer)([\s_-]|$)/i;
+
+/**
+ * The signature siblings share: tag and first class name (state classes such as "is-first" or
+ * "message--staff" come after it), else an id numbered per post ("post-1234", "postBoxWrapper77").
+ */
+function threadSignature(el: Element): string {
+  const cls = (el.getAttribute("class") || "").trim().split(/\s+/)[0] || "";
+  if (cls) return el.nodeName + "." + cls;
+  return /\d/.test(el.id) ? el.nodeName + "#" + el.id.replace(/\d+/g, "0") : "";
+}
+
+/** Characters of text in a post that are not links: forum posts are often text and <br>s, not <p>s. */
+function postText(el: Element): number {
+  const len = norm(el.textContent).length;
+  return len >= 80 ? len * (1 - linkDensity(el, len)) : 0;
+}
+
+/** The run of like siblings, at least three of them with text, whose item holds the pick's opening words; with its total text. */
+function postRun(root: Element, pickStart: string): { items: Element[]; text: number } | null {
+  const items = root.querySelectorAll(THREAD_ITEM);
+  const seen = new Map<Node, Record<string, boolean>>();
+  for (let i = 0; i < items.length; i++) {
+    const parent = items[i]!.parentNode;
+    const sig = threadSignature(items[i]!);
+    if (!sig || !parent) continue;
+    const sigs = seen.get(parent) || {};
+    if (sigs[sig]) continue;
+    sigs[sig] = true;
+    seen.set(parent, sigs);
+    const run: Element[] = [];
+    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling) if (threadSignature(c) === sig) run.push(c);
+    if (run.length < 3) continue;
+    let holder = -1;
+    let withText = 0;
+    let total = 0;
+    for (let j = 0; j < run.length; j++) {
+      const t = postText(run[j]!);
+      if (t) {
+        withText++;
+        total += t;
+      }
+      if (holder < 0 && norm(run[j]!.textContent).indexOf(pickStart) >= 0) holder = j;
+    }
+    if (withText >= 3 && holder >= 0) return { items: run, text: total };
+  }
+  return null;
+}
+
+/** A marked article body outside the run: the page is an article and the run its comments. */
+function articleBodyOutside(root: Element, run: Element[]): boolean {
+  const bodies = root.querySelectorAll(ARTICLE_BODY);
+  for (let i = 0; i < bodies.length; i++) {
+    let inside = false;
+    for (let j = 0; j < run.length && !inside; j++) inside = run[j]!.contains(bodies[i]!) || bodies[i]!.contains(run[j]!);
+    if (!inside && prose(bodies[i]!) >= 100) return true;
+  }
+  return false;
+}
+
+export function discussionThread(source: Document, article: Pick, discussion: boolean): Element | null {
+  const pickText = norm(article.textContent);
+  if (!source.body || pickText.length < 60) return null;
+  const found = postRun(source.body, pickText.slice(0, 60));
+  if (!found) return null;
+  const run = found.items;
+  const marker = (run[0]!.getAttribute("class") || "") + " " + run[0]!.id.replace(/\d+/g, "");
+  if (!discussion && (!POST_MARKUP.test(marker) || articleBodyOutside(source.body, run))) return null;
+  // The run must add posts to the pick, not only the pick's own furniture.
+  if (found.text < pickText.length * 1.3 + 200) return null;
+  const out = source.createElement("div");
+  for (let k = 0; k < run.length; k++) out.appendChild(clean(run[k]!.cloneNode(true) as Element));
+  return out;
+}

@@ -1,0 +1,131 @@
+import { clean, removeFurniture } from "./clean";
+import { removeComments } from "./comments";
+import { trimEdges } from "./content-edges";
+import { proseIndex } from "./density";
+import { discussionThread } from "./discussion-thread";
+import { jsonLdBody, jsonLdDescription, jsonLdNodes, type LdNode } from "./json-ld";
+import { isDiscussion, isNonArticlePage } from "./page-kind";
+import { regionInsteadOf } from "./page-region";
+import { readableDocument } from "./readable-document";
+import { removeStoryCards } from "./story-cards";
+import { norm, textToHtml } from "./text";
+import { widerContainer } from "./wider-container";
+
+/** Readability's answer, the fields we read. */
+interface ReadabilityArticle {
+  title?: string | null;
+  content?: string | null;
+  textContent?: string | null;
+  lang?: string | null;
+}
+
+/** The libraries in-page.ts defines in the page (`__ptd`): Readability is all the extractor uses. */
+export interface ExtractorLibraries {
+  Readability: new (doc: Document, options: { charThreshold: number; keepClasses: boolean }) => { parse(): ReadabilityArticle | null };
+}
+
+/** The main content as an HTML string of an inert document, its title and language, and which way it was found. */
+export interface MainContent {
+  html: string;
+  title: string;
+  lang: string;
+  via: string;
+}
+
+function metaDescription(): string {
+  const el = document.querySelector('meta[property="og:description" i], meta[name="description" i], meta[name="twitter:description" i]');
+  return norm(el && el.getAttribute("content"));
+}
+
+/**
+ * Our main-content extractor, run inside the page: the main content, for `markdown` (Turndown)
+ * and for `summarize`/`keywords` (main-text.ts). What the field knows, combined:
+ *
+ * 1. Elements the browser does not render (computed style, not only inline style) are dropped
+ *    from the clones first: hidden menus, modals and templated widgets are boilerplate.
+ * 2. Comment threads are removed first, whatever their share of the text. Readability's scoring
+ *    then picks a block; where a container the page marks as its content (trafilatura's list, the
+ *    landmarks) holds that pick and a good deal more clean prose, the container wins (articles
+ *    split into sections); JSON-LD `articleBody` when both fail.
+ * 3. The pick is cleaned the way trafilatura and jusText do: blocks whose class/id say comments,
+ *    related links, sharing, newsletters or ads, and link-dense blocks (menus, tag clouds, "more
+ *    stories") go; tables, code, lists and figure captions stay.
+ * 4. A page with visible text never gives nothing: the last fallback is the body's rendered text,
+ *    and for an app shell that rendered no text at all, the page's own description.
+ */
+export function mainContent(libraries: ExtractorLibraries): MainContent {
+  let article: ReadabilityArticle | null = null;
+  const source = readableDocument();
+  // The page's JSON-LD, parsed at most once, and only if a fallback below needs it.
+  let ld: LdNode[] | null = null;
+  const ldNodes = () => ld || (ld = jsonLdNodes());
+  if (!isDiscussion(ldNodes())) removeComments(source);
+  const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
+  removeFurniture(source, index);
+  try {
+    article = new libraries.Readability(source.cloneNode(true) as Document, { charThreshold: 500, keepClasses: true }).parse();
+  } catch {
+    article = null;
+  }
+  const picked = article && article.textContent ? norm(article.textContent).length : 0;
+  let html = picked > 80 ? article!.content || "" : "";
+  // Which way the content was found, for the quality bench's breakdown.
+  let via = html ? "readability" : "";
+  const pick = article ? { textContent: article.textContent || "", content: article.content || "" } : null;
+  const wider = widerContainer(source, pick, picked, index);
+  const thread = !wider && picked > 80 ? discussionThread(source, pick!, isDiscussion(ldNodes())) : null;
+  if (wider) {
+    html = wider.innerHTML;
+    via = "container";
+  } else if (thread) {
+    html = thread.innerHTML;
+    via = "thread";
+  } else if (isNonArticlePage(ldNodes()) && !isDiscussion(ldNodes())) {
+    const region = regionInsteadOf(source, html ? picked : 0);
+    if (region) {
+      html = region.innerHTML;
+      via = "region";
+    }
+  }
+  if (!html) {
+    const body = jsonLdBody(ldNodes());
+    if (norm(body).length > 80) {
+      html = textToHtml(body);
+      via = "json-ld";
+    }
+  }
+  let container = new DOMParser()
+    .parseFromString("<body><div id=__ptd_root>" + (html || "") + "</div></body>", "text/html")
+    .getElementById("__ptd_root")!;
+  // Cleaning that would take most of the text misread the page's class names: keep it whole.
+  const cleaned = clean(container.cloneNode(true) as HTMLElement);
+  if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
+  trimEdges(container);
+  // Under an article, the site's cards for other stories; on a page read whole they may be it.
+  if (via === "readability") removeStoryCards(container);
+  if (!norm(container.textContent) && source.body) {
+    // Last resort: what the reader sees, minus the page chrome.
+    const b = source.body.cloneNode(true) as HTMLElement;
+    b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template").forEach((n) => n.remove());
+    const text = norm(b.textContent) ? b.innerHTML : "";
+    container.innerHTML = text || textToHtml((document.body && document.body.innerText) || "");
+    via = "body";
+  }
+  if (!norm(container.textContent)) {
+    // An app shell that rendered nothing (its scripts blocked or failed): the page's own
+    // summary, from structured data or its description, is better than an empty answer.
+    const summary = jsonLdDescription(ldNodes()) || metaDescription();
+    if (summary) {
+      container.innerHTML = textToHtml(summary);
+      via = "description";
+    }
+  }
+  const langMeta = document.querySelector('meta[http-equiv="content-language" i]');
+  const root = document.documentElement; // null where the page's own script removed it
+  const lang =
+    (article && article.lang) ||
+    (root && (root.getAttribute("lang") || root.getAttribute("xml:lang"))) ||
+    (langMeta && langMeta.getAttribute("content")) ||
+    "";
+  return { html: container.innerHTML, title: norm((article && article.title) || document.title), lang: norm(lang), via };
+}

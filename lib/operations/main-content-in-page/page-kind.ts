@@ -1,0 +1,68 @@
+import { jsonLdNodes, jsonLdTypes, type LdNode } from "./json-ld";
+
+/** What the page says it is: an article, a discussion, or a page that is neither (a product, a service). */
+export const ARTICLE_TYPES =
+  /^(Article|NewsArticle|BlogPosting|Blog|Report|ScholarlyArticle|MedicalScholarlyArticle|TechArticle|LiveBlogPosting|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|ReviewNewsArticle|BackgroundNewsArticle|SatiricalArticle|AdvertiserContentArticle|Recipe|Review|SocialMediaPosting|DiscussionForumPosting|QAPage)$/;
+const PAGE_TYPES =
+  /^(ItemPage|Product|ProductGroup|Service|FAQPage|CollectionPage|AboutPage|ContactPage|ProfilePage|MedicalWebPage|Course|Event|SoftwareApplication|LocalBusiness|ProfessionalService|Store|Place)$/;
+const ARTICLE_MICRODATA = '[itemtype*="schema.org/Article" i], [itemtype*="NewsArticle" i], [itemtype*="BlogPosting" i]';
+const AUTHORED_MARKS =
+  'time, article, [itemprop=datePublished], [itemprop=author], [rel=author], meta[name=author i], meta[name^="citation_" i], meta[property^="article:" i], meta[name^="dc." i], meta[name^="dcterms." i]';
+
+/**
+ * A page that declares itself a discussion (a forum thread, a question and its answers): its
+ * replies are its content. A Question alone is one only outside an FAQ: a product or service page
+ * lists its FAQ's questions as Question nodes too.
+ */
+const DISCUSSION = /^(DiscussionForumPosting|QAPage|SocialMediaPosting)$/;
+export function isDiscussion(nodes: LdNode[]): boolean {
+  if (document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")) return true;
+  return jsonLdTypes(nodes, DISCUSSION) || (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/));
+}
+
+/**
+ * A page that says it is an article (its structured data, microdata or Open Graph type) and is
+ * no discussion: a blog post or a news story, whose comments and the site's cards are not it.
+ */
+let declaredArticle: boolean | null = null;
+export function isDeclaredArticle(): boolean {
+  if (declaredArticle === null) {
+    const nodes = jsonLdNodes();
+    declaredArticle =
+      !isDiscussion(nodes) &&
+      (jsonLdTypes(nodes, ARTICLE_TYPES) ||
+        !!document.querySelector(ARTICLE_MICRODATA + ', meta[property="og:type" i][content="article" i], meta[property="article:published_time" i]'));
+  }
+  return declaredArticle;
+}
+
+/**
+ * A page that is not an article says so: its structured data names a page, a product or a service
+ * and no article (a CMS's "page" is typed WebPage, its posts Article or BlogPosting), or its Open
+ * Graph type names a product, a business or a profile. Themes set og:type "article" on every page,
+ * so that decides nothing when the structured data speaks.
+ * A plain WebPage with an author (a Person in the graph) or a publication time is a post whose
+ * theme left out its Article node.
+ */
+export function isNonArticlePage(nodes: LdNode[]): boolean {
+  if (document.querySelector(ARTICLE_MICRODATA) || jsonLdTypes(nodes, ARTICLE_TYPES)) return false;
+  if (jsonLdTypes(nodes, PAGE_TYPES)) return true;
+  const authored = jsonLdTypes(nodes, /^Person$/) || !!document.querySelector('meta[property="article:published_time" i]');
+  if (jsonLdTypes(nodes, /^WebPage$/)) return !authored;
+  // Open Graph's "website" is what many sites put on every page, articles too: it says nothing.
+  const og = document.querySelector('meta[property="og:type" i]');
+  const ogType = og ? og.getAttribute("content") || "" : "";
+  if (!authored && /product|business|place|restaurant|profile/i.test(ogType)) return true;
+  return !authored && !/article/i.test(ogType) && isUnmarkedPage(nodes);
+}
+
+/**
+ * A page with no structured data and no mark of a writer or a date anywhere (no <time>, no
+ * <article>, no author or citation meta) is a page, not a post: a landing page, a shop's or a
+ * service's page. The articles of the tuning set without structured data that the region would
+ * have read whole had one of these marks (a forum's <article> per post, an abstract's
+ * citation_author).
+ */
+function isUnmarkedPage(nodes: LdNode[]): boolean {
+  return !jsonLdTypes(nodes, /./) && !document.querySelector(AUTHORED_MARKS);
+}

@@ -1,0 +1,18 @@
+/** Text as a reader sees it: whitespace runs (no-break spaces too) as one space, trimmed. */
+export function norm(s: string | null | undefined): string {
+  return (s || "").replace(/[\s\u00a0]+/g, " ").trim();
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Plain text as HTML paragraphs: one per line or blank-line-separated block. */
+export function textToHtml(t: string): string {
+  return t
+    .split(/\n\s*\n|\n/)
+    .map((line) => norm(line))
+    .filter(Boolean)
+    .map((p) => "<p>" + escapeHtml(p) + "</p>")
+    .join("");
+}

@@ -1,0 +1,100 @@
+import { absolute, all, classOf, norm } from "./dom";
+import { largest, lazySource, sourceOf, srcsetOf } from "./image-source";
+
+/** Tracking pixels: ad and analytics hosts, and beacon-like file names. */
+export const TRACKER =
+  /^https?:\/\/([^\/]*\.)?(doubleclick\.net|google-analytics\.com|googletagmanager\.com|googleadservices\.com|scorecardresearch\.com|quantserve\.com|bat\.bing\.com|pixel\.wp\.com|stats\.wp\.com|(pixel|pixels|tracker|tracking|track|beacon|analytics|stats|counter|metrics)\.[^\/]+)\/|^https?:\/\/[^\/]*facebook\.com\/tr[\/?]|\/(pixel|beacon|tracking|track|collect|impression|1x1)\.(gif|png)([?#]|$)/i;
+/** Class names of icons, avatars, emoji and spinners. */
+export const ICON_CLASS =
+  /(^|[\s_-])(emoji|emoticon|smiley|wp-smiley|icon|icons|avatar|gravatar|sprite|spinner)([\s_-]|$)/i;
+/** Addresses of icons, avatars, emoji, sprites and favicons. */
+export const ICON_SRC =
+  /gravatar\.com\/avatar|\/avatars?\/|[\/.-]emoji[\/.-]|twemoji|\/icons?\/|\/icons?([-_.][\w.-]*)?\.(svg|png|gif|ico|webp)([?#]|$)|\/sprites?\/|favicon/i;
+const EMOJI = /emoji|emoticon|smiley/i;
+
+/**
+ * The live page's image with one of the copy's image's addresses (its src, lazy-load source or
+ * largest srcset candidate); the page's images are read at the first question.
+ */
+function liveImages(): (img: Element) => HTMLImageElement | null {
+  let byAddress: Record<string, HTMLImageElement> | null = null;
+  return (img) => {
+    if (!byAddress) {
+      const images: Record<string, HTMLImageElement> = (byAddress = {});
+      all<HTMLImageElement>(document, "img").forEach((l) => {
+        const keys = [l.currentSrc, l.getAttribute("src"), lazySource(l), largest(srcsetOf(l))];
+        keys.forEach((key) => {
+          const k = key && absolute(key);
+          if (k && !images[k]) images[k] = l;
+        });
+      });
+    }
+    const mine = [img.getAttribute("src"), lazySource(img), largest(srcsetOf(img))];
+    for (let i = 0; i < mine.length; i++) {
+      const m = mine[i];
+      const k = m && absolute(m);
+      if (k && byAddress[k]) return byAddress[k];
+    }
+    return null;
+  };
+}
+
+/** A size in CSS pixels as an attribute writes it ("2", "2px"); NaN for anything else. */
+function px(v: string | null): number {
+  const s = v || "";
+  return /^\s*[\d.]+\s*(px)?\s*$/.test(s) ? parseFloat(s) : NaN;
+}
+
+/**
+ * A tracking pixel or spacer: 2 px or less across or down as its attributes declare it; or, on
+ * the page, 2 × 2 px or less as loaded from url (not a lazy-load placeholder still in its place)
+ * or as laid out where a style sets its size (an image not fetched lies out 0 × 0 unsized, and
+ * Next.js's sizes images width:0 with a min-width: the box counts, not the declaration).
+ */
+function isTiny(img: Element, twin: HTMLImageElement | null, url: string): boolean {
+  const declared = [img.getAttribute("width"), img.getAttribute("height")];
+  if (twin) declared.push(twin.getAttribute("width"), twin.getAttribute("height"));
+  for (let i = 0; i < declared.length; i++) if (px(declared[i]) <= 2) return true;
+  if (!twin || !twin.getClientRects().length) return false;
+  const loaded =
+    twin.complete && twin.naturalWidth > 0 && !!twin.currentSrc && absolute(twin.currentSrc) === url;
+  if (loaded && twin.naturalWidth <= 2 && twin.naturalHeight <= 2) return true;
+  const box = twin.getBoundingClientRect();
+  return (loaded || !!twin.style.width || !!twin.style.height) && box.width <= 2 && box.height <= 2;
+}
+
+/**
+ * Each image keeps one absolute `src` (lazy-load and srcset sources read), or goes when it is no
+ * content: a tracking pixel, an icon, an avatar, an image with no source; an emoji is its alt.
+ */
+export function prepareImages(root: Element): void {
+  const liveTwinImage = liveImages();
+  all(root, "img").forEach((img) => {
+    if (img.closest("noscript")) return;
+    const twin = liveTwinImage(img);
+    const classes = classOf(img) + " " + classOf(twin);
+    const url = sourceOf(img, /lazy/i.test(classes));
+    const alt = norm(img.getAttribute("alt"));
+    if (url && (EMOJI.test(classes) || /[\/.-]emoji[\/.-]|twemoji/i.test(url))) {
+      img.replaceWith(img.ownerDocument.createTextNode(alt));
+      return;
+    }
+    if (
+      !url ||
+      TRACKER.test(url) ||
+      ICON_CLASS.test(classes) ||
+      ICON_SRC.test(url) ||
+      isTiny(img, twin, url)
+    ) {
+      img.remove();
+      return;
+    }
+    for (let i = img.attributes.length - 1; i >= 0; i--) {
+      if (img.attributes[i].name !== "alt") img.removeAttribute(img.attributes[i].name);
+    }
+    img.setAttribute("src", url.replace(/\(/g, "%28").replace(/\)/g, "%29"));
+  });
+  all(root, "picture source").forEach((s) => {
+    s.remove();
+  });
+}

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
+import { LANGUAGES, languageOn } from "@/lib/operations/markdown-in-page/code-language";
+import { largest, PLACEHOLDER } from "@/lib/operations/markdown-in-page/image-source";
+import { ICON_SRC, TRACKER } from "@/lib/operations/markdown-in-page/prepare-images";
+import { codeSpanTick, longestRun, oneLine } from "@/lib/operations/markdown-in-page/rules";
+import { tidyMarkdown } from "@/lib/operations/markdown-in-page/tidy";
+
+/**
+ * The Markdown writer's modules (lib/operations/markdown-in-page/) one by one: the pure ones in
+ * Node, the DOM steps in real Chromium (bundled for the page from a test entry, as
+ * meta-rules.test.ts does). The whole writer on real page shapes is markdown.test.ts's business.
+ */
+
+/** An element as languageOn reads it: its attributes only. */
+const element = (attributes: Record<string, string>) =>
+  ({ getAttribute: (name: string) => attributes[name] ?? null }) as unknown as Element;
+
+describe("tidyMarkdown", () => {
+  it("drops trailing spaces and runs of blank lines, and starts and ends with text", () => {
+    expect(tidyMarkdown("\n\nOne  \n\n\n\nTwo\t\n\n")).toBe("One\n\nTwo");
+  });
+  it("drops a hard break before a blank line, and a line that is only one; keeps an escaped backslash", () => {
+    expect(tidyMarkdown("Line one\\\n\nLine two")).toBe("Line one\n\nLine two");
+    expect(tidyMarkdown("A\n\\\n\nB")).toBe("A\n\nB");
+    expect(tidyMarkdown("C:\\\\\n\nD")).toBe("C:\\\\\n\nD");
+    expect(tidyMarkdown("Kept\\\nnext")).toBe("Kept\\\nnext");
+  });
+  it("keeps a code block's blank lines, to a closing fence at least as long as the opening one", () => {
+    const md = "```js\na\n\n\nb  \n```\n\n\n````\n```\n\n\n````";
+    expect(tidyMarkdown(md)).toBe("```js\na\n\n\nb\n```\n\n````\n```\n\n\n````");
+  });
+});
+
+describe("the rules' text helpers", () => {
+  it("write a cell, heading or link text on one line", () => {
+    expect(oneLine(" a\\\nb \n\n c ")).toBe("a b c");
+  });
+  it("fence and delimit code longer than its backtick runs", () => {
+    expect(longestRun("a `b` ``c`` d")).toBe(2);
+    expect(longestRun("none")).toBe(0);
+    expect(codeSpanTick("x")).toBe("`");
+    expect(codeSpanTick("`x`")).toBe("``");
+    expect(codeSpanTick("` and ``")).toBe("```");
+  });
+});
+
+describe("code languages", () => {
+  it("read from the names highlighters write on the block", () => {
+    expect(languageOn(element({ class: "language-Python" }), true)).toBe("python");
+    expect(languageOn(element({ class: "hljs rust" }), true)).toBe("rust");
+    expect(languageOn(element({ class: "brush: js; gutter: false" }), true)).toBe("js");
+    expect(languageOn(element({ "data-lang": "TSX" }), true)).toBe("tsx");
+    expect(languageOn(element({ lang: "python" }), true)).toBe("python");
+    expect(languageOn(element({ class: "language-none" }), true)).toBe("");
+    expect(languageOn(element({ lang: "en" }), true)).toBe("");
+  });
+  it("on a wrapper, only a known code language or GitHub's highlight-source-x", () => {
+    expect(languageOn(element({ class: "highlight-python" }), false)).toBe("python");
+    expect(languageOn(element({ class: "highlight-source-foo" }), false)).toBe("foo");
+    expect(languageOn(element({ class: "language-en" }), false)).toBe("");
+    expect(languageOn(element({ "data-lang": "de" }), false)).toBe("");
+    expect(languageOn(element({ class: "python" }), false)).toBe("");
+    expect(LANGUAGES.test("c++")).toBe(true);
+  });
+});
+
+describe("image sources", () => {
+  it("take a srcset's largest candidate, by width or density", () => {
+    expect(largest("a.jpg 480w, b.jpg 1200w, c.jpg 800w")).toBe("b.jpg");
+    expect(largest("a.jpg, b.jpg 2x")).toBe("b.jpg");
+    expect(largest("https://x.test/a,b.jpg 1x, https://x.test/c.jpg 3x")).toBe("https://x.test/c.jpg");
+    expect(largest("")).toBe("");
+  });
+  it("tell a placeholder, a tracker and an icon by its address", () => {
+    expect(PLACEHOLDER.test("data:image/gif;base64,R0lGOD")).toBe(true);
+    expect(PLACEHOLDER.test("/img/lazy-placeholder.png")).toBe(true);
+    expect(PLACEHOLDER.test("/img/river.jpg")).toBe(false);
+    expect(TRACKER.test("https://www.facebook.com/tr?id=1")).toBe(true);
+    expect(TRACKER.test("https://pixel.example.com/a.gif")).toBe(true);
+    expect(TRACKER.test("https://example.com/img/track.jpg")).toBe(false);
+    expect(ICON_SRC.test("https://example.com/icons/pdf.svg")).toBe(true);
+    expect(ICON_SRC.test("https://example.com/img/iconic-view.jpg")).toBe(false);
+  });
+});
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+const URL = "https://example.test/article";
+
+describe.runIf(fs.existsSync(CHROMIUM))("the DOM steps, in Chromium", () => {
+  let browser: Browser;
+  let bundle: string;
+  beforeAll(async () => {
+    const out = await build({
+      entryPoints: [path.join(import.meta.dirname, "markdown-in-page/page-entry.ts")],
+      bundle: true,
+      write: false,
+      format: "iife",
+      globalName: "__markdownTest",
+      target: "es2023",
+      charset: "utf8",
+      logLevel: "silent",
+    });
+    bundle = out.outputFiles[0]!.text;
+    browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM));
+  });
+  afterAll(() => browser?.close());
+
+  /** The fragment readied in a page whose live document is `page`. */
+  async function prepare(page: string, fragment: string): Promise<string> {
+    const tab = await browser.newPage();
+    try {
+      await tab.route("**/*", (route) =>
+        route.request().url() === URL
+          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page })
+          : route.abort(),
+      );
+      await tab.goto(URL, { waitUntil: "domcontentloaded" });
+      return String(
+        await tab.evaluate(
+          `(() => { ${bundle}; return __markdownTest.prepare(${JSON.stringify(fragment)}); })()`,
+        ),
+      );
+    } finally {
+      await tab.close();
+    }
+  }
+
+  it("restore H1s, nest lists, write code blocks with their lines and language, regular tables and absolute images", async () => {
+    const page = '<h1>Title</h1><div class="highlight-python"><pre>x = 1</pre></div>';
+    const fragment =
+      "<h2>Title</h2><ul><li>a</li><ul><li>b</li></ul></ul>" +
+      '<pre class="x">x = 1</pre><pre><code class="language-js">a()<br>b()</code></pre>' +
+      '<table><tr><th>A</th><th>B</th></tr><tr><td rowspan="2">1</td><td>2</td></tr><tr><td>3</td></tr></table>' +
+      '<table role="presentation"><tr><td>only</td></tr></table>' +
+      '<img src="/img/a(1).jpg" class="wide" width="600" alt="A"><img src="/img/b.gif" width="1">';
+    expect(await prepare(page, fragment)).toBe(
+      "<h1>Title</h1><ul><li>a<ul><li>b</li></ul></li></ul>" +
+        '<pre data-ptd-lang="python">x = 1</pre><pre data-ptd-lang="js">a()\nb()</pre>' +
+        "<table><thead><tr><th>A</th><th>B</th></tr></thead>" +
+        "<tbody><tr><td>1</td><td>2</td></tr><tr><td></td><td>3</td></tr></tbody></table>" +
+        "<div><div>only</div></div>" +
+        '<img alt="A" src="https://example.test/img/a%281%29.jpg">',
+    );
+  });
+});
