@@ -49,7 +49,7 @@ export async function bundleSource({ folder, globalName, constName, defines }) {
     logLevel: "silent",
     // Every visit that extracts sends the bundle over the DevTools pipe (~0.15 ms per KB):
     // minified, local names only; no rule reads a function's name.
-    minify: false,
+    minify: true,
   });
   const js = result.outputFiles[0].text;
   return (
