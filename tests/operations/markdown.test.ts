@@ -199,4 +199,10 @@ describe("markdown fidelity", () => {
     expect(md).not.toMatch(/[ \t]$/m);
     expect(md).not.toMatch(/\n\n\n/);
   });
+
+  it("writes a heading and code blocks whose text names an object's property (__proto__, constructor)", async () => {
+    const tree = parse(await markdownOf("/markdown/property-names"));
+    expect(nodesOf(tree, "heading").map(textOf)).toEqual(["__proto__"]);
+    expect(nodesOf(tree, "code").map((c) => c.value)).toEqual(["constructor", "__proto__"]);
+  });
 });

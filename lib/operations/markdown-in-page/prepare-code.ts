@@ -35,19 +35,19 @@ export function lineCount(s: string): number {
  * page's blocks are read at the first question.
  */
 function liveCodeBlocks(): (text: string) => HTMLElement | null {
-  // A plain object, as the string source had (a text such as "constructor" reads its prototype's).
-  let livePres: Record<string, HTMLElement> | null = null;
+  // A Map, not an object: a block whose text is "constructor" or "__proto__" is a key like any other.
+  let livePres: Map<string, HTMLElement> | null = null;
   return (text) => {
     if (!livePres) {
-      const pres: Record<string, HTMLElement> = (livePres = {});
+      const pres = (livePres = new Map<string, HTMLElement>());
       all<HTMLElement>(document, "pre").forEach((p) => {
         [p.textContent, p.innerText].forEach((t) => {
           const k = squash(t);
-          if (k && !pres[k]) pres[k] = p;
+          if (k && !pres.has(k)) pres.set(k, p);
         });
       });
     }
-    return livePres[squash(text)] || null;
+    return livePres.get(squash(text)) || null;
   };
 }
 

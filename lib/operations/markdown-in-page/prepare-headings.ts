@@ -5,14 +5,14 @@ import { all, norm, rename } from "./dom";
  * page, only ever an H1's is an H1 again.
  */
 export function restoreHeadings(root: Element): void {
-  // A plain object, as the string source had: the tags each heading text has on the page.
-  const levels: Record<string, string> = {};
+  // The tags each heading text has on the page (a Map: a heading may read "__proto__").
+  const levels = new Map<string, string>();
   all(document, "h1, h2").forEach((h) => {
     const k = norm(h.textContent);
-    levels[k] = (levels[k] || "") + h.nodeName;
+    levels.set(k, (levels.get(k) || "") + h.nodeName);
   });
   all(root, "h2").forEach((h) => {
-    const seen = levels[norm(h.textContent)] || "";
+    const seen = levels.get(norm(h.textContent)) || "";
     if (seen.indexOf("H1") >= 0 && seen.indexOf("H2") < 0) rename(h, "h1");
   });
 }

@@ -17,15 +17,15 @@ const EMOJI = /emoji|emoticon|smiley/i;
  * largest srcset candidate); the page's images are read at the first question.
  */
 function liveImages(): (img: Element) => HTMLImageElement | null {
-  let byAddress: Record<string, HTMLImageElement> | null = null;
+  let byAddress: Map<string, HTMLImageElement> | null = null;
   return (img) => {
     if (!byAddress) {
-      const images: Record<string, HTMLImageElement> = (byAddress = {});
+      const images = (byAddress = new Map<string, HTMLImageElement>());
       all<HTMLImageElement>(document, "img").forEach((l) => {
         const keys = [l.currentSrc, l.getAttribute("src"), lazySource(l), largest(srcsetOf(l))];
         keys.forEach((key) => {
           const k = key && absolute(key);
-          if (k && !images[k]) images[k] = l;
+          if (k && !images.has(k)) images.set(k, l);
         });
       });
     }
@@ -33,7 +33,8 @@ function liveImages(): (img: Element) => HTMLImageElement | null {
     for (let i = 0; i < mine.length; i++) {
       const m = mine[i];
       const k = m && absolute(m);
-      if (k && byAddress[k]) return byAddress[k];
+      const twin = k && byAddress.get(k);
+      if (twin) return twin;
     }
     return null;
   };

@@ -129,6 +129,17 @@ ${prose("part two", 1)}
 ${prose("the end", 1)}`,
 );
 
+// Heading and code texts that name an object's own properties: the writer's lookups are Maps.
+const PROPERTY_NAMES = page(
+  "A page about JavaScript objects",
+  `${prose("objects")}
+<h2>__proto__</h2>
+${prose("the prototype", 1)}
+<pre><code>constructor</code></pre>
+<pre><code>__proto__</code></pre>
+${prose("the end", 1)}`,
+);
+
 function send(res: ServerResponse, type: string, body: string | Buffer) {
   res.writeHead(200, { "content-type": type }).end(body);
 }
@@ -140,5 +151,6 @@ export const MARKDOWN_PAGES: Record<string, Handler> = {
   "/markdown/images": (_req, res) => send(res, "text/html; charset=utf-8", IMAGES),
   "/markdown/base": (_req, res) => send(res, "text/html; charset=utf-8", BASE),
   "/markdown/headings": (_req, res) => send(res, "text/html; charset=utf-8", HEADINGS),
+  "/markdown/property-names": (_req, res) => send(res, "text/html; charset=utf-8", PROPERTY_NAMES),
   "/markdown/beacon.gif": (_req, res) => send(res, "image/gif", GIF_1X1),
 };
