@@ -35,7 +35,11 @@ describe("main content: lines around the article", () => {
     ["Subscribe to our newsletter for more.", middle, false],
     ["Tags: gardening, tomatoes", last, true],
     ["Posted by Jane at 10:04", last, true],
-    ["By the time the river rose, the town had already left, and the bridge was the only way across for days.", first, false],
+    [
+      "By the time the river rose, the town had already left, and the bridge was the only way across for days.",
+      first,
+      false,
+    ],
   ];
   it.each(cases)("%j at %j: %s", (text, [fromStart, fromEnd], expected) => {
     expect(isEdgeBoilerplate(text, fromStart, fromEnd)).toBe(expected);

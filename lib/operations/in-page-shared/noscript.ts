@@ -12,8 +12,15 @@ export const RENDERED_TEXT_MIN_CHARS = 200;
  * than RENDERED_TEXT_MIN_CHARS of text.
  */
 export function noscriptDocument(page: Document, head: string): Document | null {
-  const markup = Array.prototype.map.call(page.querySelectorAll("body noscript"), (n: Element) => n.textContent || "").join("\n");
+  const markup = Array.prototype.map
+    .call(page.querySelectorAll("body noscript"), (n: Element) => n.textContent || "")
+    .join("\n");
   if (markup.length < RENDERED_TEXT_MIN_CHARS) return null;
-  const doc = new DOMParser().parseFromString("<!doctype html><html><head>" + head + "</head><body>" + markup + "</body></html>", "text/html");
-  return (doc.body.textContent || "").replace(/[\s\u00a0]+/g, " ").trim().length > RENDERED_TEXT_MIN_CHARS ? doc : null;
+  const doc = new DOMParser().parseFromString(
+    "<!doctype html><html><head>" + head + "</head><body>" + markup + "</body></html>",
+    "text/html",
+  );
+  return (doc.body.textContent || "").replace(/[\s\u00a0]+/g, " ").trim().length > RENDERED_TEXT_MIN_CHARS
+    ? doc
+    : null;
 }

@@ -19,7 +19,9 @@ const READ_NEXT =
 export function removeFurniture(doc: Document, index: Map<Node, number>): void {
   if (!doc.body) return;
   const all = index.get(doc.body) || 0;
-  const els = doc.body.querySelectorAll("nav, aside, footer, div, section, ul, ol, form, header, p, span, figure");
+  const els = doc.body.querySelectorAll(
+    "nav, aside, footer, div, section, ul, ol, form, header, p, span, figure",
+  );
   for (let i = 0; i < els.length; i++) {
     const el = els[i]!;
     if (!doc.body.contains(el)) continue;
@@ -27,7 +29,8 @@ export function removeFurniture(doc: Document, index: Map<Node, number>): void {
     const marker = markerOf(el);
     const furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
     // Comments are removeComments' to judge (a discussion page's comments are its content).
-    if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]")) continue;
+    if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]"))
+      continue;
     if ((index.get(el) || 0) > all * 0.4) continue;
     el.remove();
   }
@@ -66,7 +69,11 @@ export function clean<T extends Element>(root: T): T {
     const marker = markerOf(el);
     // Comments are removeComments' to judge: on a discussion page they are the content.
     if (/comment|respond/i.test(marker)) continue;
-    if (/^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))) {
+    if (
+      /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) ||
+      BOILERPLATE.test(marker) ||
+      (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))
+    ) {
       el.remove();
       continue;
     }
@@ -84,7 +91,13 @@ export function clean<T extends Element>(root: T): T {
       continue;
     }
     // A news page's links to other stories inside the text: "Related: <headline>", "READ MORE: …".
-    if (/^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && len < 300 && READ_NEXT.test(norm(el.textContent)) && linkDensity(el, len) > 0.5) el.remove();
+    if (
+      /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) &&
+      len < 300 &&
+      READ_NEXT.test(norm(el.textContent)) &&
+      linkDensity(el, len) > 0.5
+    )
+      el.remove();
   }
   return root;
 }

@@ -12,7 +12,11 @@ const COMMENT_TOKEN =
   /^(comments?|commentlist|comment-?list|comments-(area|list|section|wrapper|container|block|content|thread)|comment-(section|area|respond|form|thread|threads)|respond|disqus_thread|dsq-comments|article-comments|post-comments|user-comments|reader-comments|commentaires|kommentare|comentarios)$/i;
 
 function isCommentBlock(el: Element): boolean {
-  if (el.getAttribute("itemprop") === "comment" || /schema\.org\/(User)?Comments?$/i.test(el.getAttribute("itemtype") || "")) return true;
+  if (
+    el.getAttribute("itemprop") === "comment" ||
+    /schema\.org\/(User)?Comments?$/i.test(el.getAttribute("itemtype") || "")
+  )
+    return true;
   if (/^comment-\d+$/i.test(el.id || "") || COMMENT_TOKEN.test(el.id || "")) return true;
   const tokens = (el.getAttribute("class") || "").split(/\s+/);
   for (let i = 0; i < tokens.length; i++) if (COMMENT_TOKEN.test(tokens[i]!)) return true;

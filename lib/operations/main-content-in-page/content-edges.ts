@@ -16,29 +16,43 @@ import { norm } from "./text";
  * or sits in the middle), and never more than a fifth of the text.
  */
 const EDGE_BLOCKS = "p, div, section, li, address, dd, dt, header, footer, aside";
-const EDGE_INNER = "p, div, section, li, ul, ol, table, pre, h1, h2, h3, h4, h5, h6, blockquote, figure, article, header, footer, aside, address";
-const EDGE_DISCLOSURE = /(affiliate (links?|commissions?|partners?|programs?)|(earn|receive|get) (us )?(a )?(small |tiny )?(commission|compensation)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
-const EDGE_CREDIT = /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\s*(:|：|\|)/i;
+const EDGE_INNER =
+  "p, div, section, li, ul, ol, table, pre, h1, h2, h3, h4, h5, h6, blockquote, figure, article, header, footer, aside, address";
+const EDGE_DISCLOSURE =
+  /(affiliate (links?|commissions?|partners?|programs?)|(earn|receive|get) (us )?(a )?(small |tiny )?(commission|compensation)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
+const EDGE_CREDIT =
+  /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\s*(:|：|\|)/i;
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
-const EDGE_SHOP = /^(([Bb]uy|[Ss]hop|BUY|SHOP)( [Ii]t| [Nn]ow| NOW)*( for [$€£][\d,.]+)? ([Aa]t|[Oo]n|[Ff]rom|AT|ON|FROM) [\p{Lu}\d]|([Cc]heck|[Ss]ee|[Vv]iew) (the )?(price|deal|it) (at|on) \p{Lu}|[$€£][\d,.]+\s+(at|from)\s+\p{Lu})/u;
-const EDGE_BYLINE = /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\s+\S/i;
+const EDGE_SHOP =
+  /^(([Bb]uy|[Ss]hop|BUY|SHOP)( [Ii]t| [Nn]ow| NOW)*( for [$€£][\d,.]+)? ([Aa]t|[Oo]n|[Ff]rom|AT|ON|FROM) [\p{Lu}\d]|([Cc]heck|[Ss]ee|[Vv]iew) (the )?(price|deal|it) (at|on) \p{Lu}|[$€£][\d,.]+\s+(at|from)\s+\p{Lu})/u;
+const EDGE_BYLINE =
+  /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\s+\S/i;
 const EDGE_BY = /^By\s+\p{Lu}/u;
 // A date line names its date: "Updated August 14, 2025", "Published: 03/04/2025".
-const EDGE_DATED = /^(originally )?(posted|published|updated|last updated|last modified|modified)( on| at)?\s*[:：]?\s*\S.*\d/i;
-const EDGE_READING_TIME = /^(\d+\s*(min(ute)?s?|m)\.?\s*(read|reading time)|reading time\s*[:：]?\s*\d+\s*min(ute)?s?)$/i;
-const EDGE_BIO = /^(about the (author|writer|contributor)\b|[A-Z][\p{L}.'’-]+(\s+[A-Z][\p{L}.'’-]+){1,3},?\s+(is|was|has been|writes)\s)/u;
-const EDGE_BIO_ROLE = /\b(writer|editor|reporter|journalist|correspondent|contributor|columnist|author|freelancer?|staff|producer|critic|blogger|founder|host)\b/i;
+const EDGE_DATED =
+  /^(originally )?(posted|published|updated|last updated|last modified|modified)( on| at)?\s*[:：]?\s*\S.*\d/i;
+const EDGE_READING_TIME =
+  /^(\d+\s*(min(ute)?s?|m)\.?\s*(read|reading time)|reading time\s*[:：]?\s*\d+\s*min(ute)?s?)$/i;
+const EDGE_BIO =
+  /^(about the (author|writer|contributor)\b|[A-Z][\p{L}.'’-]+(\s+[A-Z][\p{L}.'’-]+){1,3},?\s+(is|was|has been|writes)\s)/u;
+const EDGE_BIO_ROLE =
+  /\b(writer|editor|reporter|journalist|correspondent|contributor|columnist|author|freelancer?|staff|producer|critic|blogger|founder|host)\b/i;
 // A biography above the article names its writer by a first name the page's author links spell.
 const EDGE_BIO_START = /^([A-Z][\p{L}.'’-]+)(\s+[A-Z][\p{L}.'’-]+){0,3},?\s+(is|was|has been|writes)\s/u;
 const EDGE_SIGN_IN = /^(sign in|log in|login|sign up)\b/i;
-const EDGE_CALL = /^(sign up|subscribe|join (our|the|us)|download (the|our)|get started|fill out the form|follow (us|me)|like us|share (this|on)|click here|don'?t miss|never miss|get (our|the) (newsletter|latest)|want more)\b/i;
-const EDGE_TRAILER = /^((posted|filed|published) (by|in|under)\b|(tags?|topics?|categories|filed under|tagged( with)?)\s*[:：])/i;
+const EDGE_CALL =
+  /^(sign up|subscribe|join (our|the|us)|download (the|our)|get started|fill out the form|follow (us|me)|like us|share (this|on)|click here|don'?t miss|never miss|get (our|the) (newsletter|latest)|want more)\b/i;
+const EDGE_TRAILER =
+  /^((posted|filed|published) (by|in|under)\b|(tags?|topics?|categories|filed under|tagged( with)?)\s*[:：])/i;
 
 /** Blocks holding text and no other block: the lines of the content, in order. */
 function edgeLines(root: Element): Element[] {
   return Array.prototype.filter.call(
     root.querySelectorAll(EDGE_BLOCKS),
-    (el: Element) => !el.querySelector(EDGE_INNER) && !el.closest("pre, code, table, blockquote, figcaption") && norm(el.textContent),
+    (el: Element) =>
+      !el.querySelector(EDGE_INNER) &&
+      !el.closest("pre, code, table, blockquote, figcaption") &&
+      norm(el.textContent),
   ) as Element[];
 }
 
@@ -48,7 +62,12 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
   if (len < 400 && EDGE_DISCLOSURE.test(text)) return true;
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
   if (len < 60 && EDGE_SHOP.test(text)) return true;
-  if (fromStart < 4 && len < 120 && (EDGE_BYLINE.test(text) || EDGE_BY.test(text) || EDGE_DATED.test(text) || EDGE_READING_TIME.test(text))) return true;
+  if (
+    fromStart < 4 &&
+    len < 120 &&
+    (EDGE_BYLINE.test(text) || EDGE_BY.test(text) || EDGE_DATED.test(text) || EDGE_READING_TIME.test(text))
+  )
+    return true;
   if (fromStart < 4 && len < 80 && EDGE_SIGN_IN.test(text)) return true;
   if (fromStart < 4 && len < 600 && EDGE_BIO_ROLE.test(text)) {
     const bio = EDGE_BIO_START.exec(text);
@@ -70,10 +89,22 @@ let authorWords: string[] | null = null;
 function pageAuthorWords(): string[] {
   if (authorWords) return authorWords;
   const text: string[] = [];
-  document.querySelectorAll('a[rel~=author], a[href*="/author/"], a[href*="/authors/"], [itemprop=author], meta[name=author i]').forEach((el) => {
-    text.push(el.getAttribute("content") || "", el.textContent || "", (el.getAttribute("href") || "").replace(/^.*\/authors?\//, ""));
-  });
-  authorWords = text.join(" ").toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
+  document
+    .querySelectorAll(
+      'a[rel~=author], a[href*="/author/"], a[href*="/authors/"], [itemprop=author], meta[name=author i]',
+    )
+    .forEach((el) => {
+      text.push(
+        el.getAttribute("content") || "",
+        el.textContent || "",
+        (el.getAttribute("href") || "").replace(/^.*\/authors?\//, ""),
+      );
+    });
+  authorWords = text
+    .join(" ")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
   return authorWords;
 }
 

@@ -58,7 +58,9 @@ export function proseIndex(root: Element): Map<Node, number> {
   const blocks = root.querySelectorAll(PROSE_BLOCKS);
   for (let i = 0; i < blocks.length; i++) {
     const len = proseOf(blocks[i]!);
-    if (len) for (let n: Node | null = blocks[i]!; n && n !== root.parentNode; n = n.parentNode) index.set(n, (index.get(n) || 0) + len);
+    if (len)
+      for (let n: Node | null = blocks[i]!; n && n !== root.parentNode; n = n.parentNode)
+        index.set(n, (index.get(n) || 0) + len);
   }
   return index;
 }

@@ -49,7 +49,8 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
     sigs[sig] = true;
     seen.set(parent, sigs);
     const run: Element[] = [];
-    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling) if (threadSignature(c) === sig) run.push(c);
+    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling)
+      if (threadSignature(c) === sig) run.push(c);
     if (run.length < 3) continue;
     let holder = -1;
     let withText = 0;
@@ -72,7 +73,8 @@ function articleBodyOutside(root: Element, run: Element[]): boolean {
   const bodies = root.querySelectorAll(ARTICLE_BODY);
   for (let i = 0; i < bodies.length; i++) {
     let inside = false;
-    for (let j = 0; j < run.length && !inside; j++) inside = run[j]!.contains(bodies[i]!) || bodies[i]!.contains(run[j]!);
+    for (let j = 0; j < run.length && !inside; j++)
+      inside = run[j]!.contains(bodies[i]!) || bodies[i]!.contains(run[j]!);
     if (!inside && prose(bodies[i]!) >= 100) return true;
   }
   return false;

@@ -21,7 +21,10 @@ interface ReadabilityArticle {
 
 /** The libraries in-page.ts defines in the page (`__ptd`): Readability is all the extractor uses. */
 export interface ExtractorLibraries {
-  Readability: new (doc: Document, options: { charThreshold: number; keepClasses: boolean }) => { parse(): ReadabilityArticle | null };
+  Readability: new (
+    doc: Document,
+    options: { charThreshold: number; keepClasses: boolean },
+  ) => { parse(): ReadabilityArticle | null };
 }
 
 /** The main content as an HTML string of an inert document, its title and language, and which way it was found. */
@@ -33,7 +36,9 @@ export interface MainContent {
 }
 
 function metaDescription(): string {
-  const el = document.querySelector('meta[property="og:description" i], meta[name="description" i], meta[name="twitter:description" i]');
+  const el = document.querySelector(
+    'meta[property="og:description" i], meta[name="description" i], meta[name="twitter:description" i]',
+  );
   return norm(el && el.getAttribute("content"));
 }
 
@@ -63,7 +68,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
   try {
-    article = new libraries.Readability(source.cloneNode(true) as Document, { charThreshold: 500, keepClasses: true }).parse();
+    article = new libraries.Readability(source.cloneNode(true) as Document, {
+      charThreshold: 500,
+      keepClasses: true,
+    }).parse();
   } catch {
     article = null;
   }
@@ -106,7 +114,9 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   if (!norm(container.textContent) && source.body) {
     // Last resort: what the reader sees, minus the page chrome.
     const b = source.body.cloneNode(true) as HTMLElement;
-    b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template").forEach((n) => n.remove());
+    b.querySelectorAll("nav, header, footer, aside, script, style, noscript, template").forEach((n) =>
+      n.remove(),
+    );
     const text = norm(b.textContent) ? b.innerHTML : "";
     container.innerHTML = text || textToHtml((document.body && document.body.innerText) || "");
     via = "body";
@@ -127,5 +137,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
     (root && (root.getAttribute("lang") || root.getAttribute("xml:lang"))) ||
     (langMeta && langMeta.getAttribute("content")) ||
     "";
-  return { html: container.innerHTML, title: norm((article && article.title) || document.title), lang: norm(lang), via };
+  return {
+    html: container.innerHTML,
+    title: norm((article && article.title) || document.title),
+    lang: norm(lang),
+    via,
+  };
 }

@@ -5,7 +5,8 @@ export const ARTICLE_TYPES =
   /^(Article|NewsArticle|BlogPosting|Blog|Report|ScholarlyArticle|MedicalScholarlyArticle|TechArticle|LiveBlogPosting|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|ReviewNewsArticle|BackgroundNewsArticle|SatiricalArticle|AdvertiserContentArticle|Recipe|Review|SocialMediaPosting|DiscussionForumPosting|QAPage)$/;
 const PAGE_TYPES =
   /^(ItemPage|Product|ProductGroup|Service|FAQPage|CollectionPage|AboutPage|ContactPage|ProfilePage|MedicalWebPage|Course|Event|SoftwareApplication|LocalBusiness|ProfessionalService|Store|Place)$/;
-const ARTICLE_MICRODATA = '[itemtype*="schema.org/Article" i], [itemtype*="NewsArticle" i], [itemtype*="BlogPosting" i]';
+const ARTICLE_MICRODATA =
+  '[itemtype*="schema.org/Article" i], [itemtype*="NewsArticle" i], [itemtype*="BlogPosting" i]';
 const AUTHORED_MARKS =
   'time, article, [itemprop=datePublished], [itemprop=author], [rel=author], meta[name=author i], meta[name^="citation_" i], meta[property^="article:" i], meta[name^="dc." i], meta[name^="dcterms." i]';
 
@@ -16,8 +17,14 @@ const AUTHORED_MARKS =
  */
 const DISCUSSION = /^(DiscussionForumPosting|QAPage|SocialMediaPosting)$/;
 export function isDiscussion(nodes: LdNode[]): boolean {
-  if (document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")) return true;
-  return jsonLdTypes(nodes, DISCUSSION) || (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/));
+  if (
+    document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")
+  )
+    return true;
+  return (
+    jsonLdTypes(nodes, DISCUSSION) ||
+    (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/))
+  );
 }
 
 /**
@@ -31,7 +38,10 @@ export function isDeclaredArticle(): boolean {
     declaredArticle =
       !isDiscussion(nodes) &&
       (jsonLdTypes(nodes, ARTICLE_TYPES) ||
-        !!document.querySelector(ARTICLE_MICRODATA + ', meta[property="og:type" i][content="article" i], meta[property="article:published_time" i]'));
+        !!document.querySelector(
+          ARTICLE_MICRODATA +
+            ', meta[property="og:type" i][content="article" i], meta[property="article:published_time" i]',
+        ));
   }
   return declaredArticle;
 }
@@ -47,7 +57,8 @@ export function isDeclaredArticle(): boolean {
 export function isNonArticlePage(nodes: LdNode[]): boolean {
   if (document.querySelector(ARTICLE_MICRODATA) || jsonLdTypes(nodes, ARTICLE_TYPES)) return false;
   if (jsonLdTypes(nodes, PAGE_TYPES)) return true;
-  const authored = jsonLdTypes(nodes, /^Person$/) || !!document.querySelector('meta[property="article:published_time" i]');
+  const authored =
+    jsonLdTypes(nodes, /^Person$/) || !!document.querySelector('meta[property="article:published_time" i]');
   if (jsonLdTypes(nodes, /^WebPage$/)) return !authored;
   // Open Graph's "website" is what many sites put on every page, articles too: it says nothing.
   const og = document.querySelector('meta[property="og:type" i]');

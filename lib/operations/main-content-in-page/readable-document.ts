@@ -14,7 +14,9 @@ function liveBodyText(): number {
   if (!document.body) return 0;
   let len = norm(document.body.textContent).length;
   const skip = document.body.querySelectorAll("script, style, template, noscript");
-  for (let i = 0; i < skip.length; i++) if (!(skip[i]!.parentNode as Element).closest("script, style, template, noscript")) len -= norm(skip[i]!.textContent).length;
+  for (let i = 0; i < skip.length; i++)
+    if (!(skip[i]!.parentNode as Element).closest("script, style, template, noscript"))
+      len -= norm(skip[i]!.textContent).length;
   return len;
 }
 

@@ -8,9 +8,15 @@ function isSiteHost(host: string): boolean {
   const www = /^www\./;
   if (!siteHosts) {
     const hosts = [location.host];
-    const declared = document.querySelector('link[rel~=canonical i][href], meta[property="og:url" i][content]');
+    const declared = document.querySelector(
+      'link[rel~=canonical i][href], meta[property="og:url" i][content]',
+    );
     try {
-      if (declared) hosts.push(new URL(declared.getAttribute("href") || declared.getAttribute("content") || "", document.baseURI).host);
+      if (declared)
+        hosts.push(
+          new URL(declared.getAttribute("href") || declared.getAttribute("content") || "", document.baseURI)
+            .host,
+        );
     } catch {
       // An address the URL parser refuses names no host.
     }
@@ -24,7 +30,10 @@ export function toOtherPageOfSite(href: string | null): boolean {
   if (!href || href.charAt(0) === "#") return false;
   try {
     const u = new URL(href, document.baseURI);
-    return isSiteHost(u.host) && (u.host !== location.host || u.pathname !== location.pathname || u.search !== location.search);
+    return (
+      isSiteHost(u.host) &&
+      (u.host !== location.host || u.pathname !== location.pathname || u.search !== location.search)
+    );
   } catch {
     return false;
   }

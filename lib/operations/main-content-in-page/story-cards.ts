@@ -15,7 +15,8 @@ const CARD_MAX_CHARS = 1000;
 function isLinkedHeading(h: Element): boolean {
   const text = norm(h.textContent);
   if (!text) return false;
-  const link = h.closest("a") || (h.getElementsByTagName("a").length === 1 ? h.getElementsByTagName("a")[0]! : null);
+  const link =
+    h.closest("a") || (h.getElementsByTagName("a").length === 1 ? h.getElementsByTagName("a")[0]! : null);
   return !!link && norm(link.textContent).indexOf(text) >= 0 && toOtherPageOfSite(link.getAttribute("href"));
 }
 
@@ -76,8 +77,12 @@ export function removeStoryCards(root: Element): Element {
     const first = cards[0]!;
     const last = cards[cards.length - 1]!;
     const inCards = (p: Element) => cards.some((c) => c.contains(p));
-    const before = paragraphs.filter((p) => !inCards(p) && first.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_PRECEDING);
-    const after = paragraphs.some((p) => !inCards(p) && last.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const before = paragraphs.filter(
+      (p) => !inCards(p) && first.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    const after = paragraphs.some(
+      (p) => !inCards(p) && last.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     if (before.length < 2 || after) return;
     cards.forEach((c) => c.remove());
   });

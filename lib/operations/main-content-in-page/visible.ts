@@ -55,8 +55,17 @@ const NOT_CONTENT =
   /(^|[\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\s_-]|$)/i;
 
 function isCollapsedProse(el: Element): boolean {
-  if (/^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) || el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")) return false;
-  if (NOT_CONTENT.test((el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || ""))) return false;
+  if (
+    /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
+    el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")
+  )
+    return false;
+  if (
+    NOT_CONTENT.test(
+      (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || ""),
+    )
+  )
+    return false;
   const ps = el.getElementsByTagName("p");
   if (ps.length < 2) return false;
   let len = 0;

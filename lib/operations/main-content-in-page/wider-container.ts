@@ -7,16 +7,52 @@ import { norm } from "./text";
 
 /** Containers pages mark as their content: trafilatura's list (BODY_XPATH) and the landmarks. */
 const CONTENT_SELECTOR = [
-  "[itemprop=articleBody]", "[class~=post]", "[class~=entry]", "[class*=post-text]", "[class*=post_text]",
-  "[class*=post-body]", "[class*=post-entry]", "[class*=postentry]", "[class*=post-content]", "[class*=post_content]",
-  "[class*=postcontent]", "[class*=postContent]", "[class*=article-text]", "[class*=articletext]", "[class*=articleText]",
-  "[id*=entry-content]", "[class*=entry-content]", "[id*=article-content]", "[class*=article-content]",
-  "[id*=article__content]", "[class*=article__content]", "[id*=article-body]", "[class*=article-body]",
-  "[id*=article__body]", "[class*=article__body]", "[id*=articlebody i]", "[class*=articlebody i]",
-  "[class*=page-content]", "[class*=text-content]", "[id*=body-text]", "[class*=body-text]",
-  "[class*=story-body]", "[class*=story-content]", "[class*=storycontent]", "[class*=blog-content]",
-  "[class*=single-content]", "[class*=content-body]", "[class*=content__body]", "[id*=main-content i]",
-  "[class*=main-content i]", "#content", "[class~=content]", "article", "main", "[role=main]", "[role=article]",
+  "[itemprop=articleBody]",
+  "[class~=post]",
+  "[class~=entry]",
+  "[class*=post-text]",
+  "[class*=post_text]",
+  "[class*=post-body]",
+  "[class*=post-entry]",
+  "[class*=postentry]",
+  "[class*=post-content]",
+  "[class*=post_content]",
+  "[class*=postcontent]",
+  "[class*=postContent]",
+  "[class*=article-text]",
+  "[class*=articletext]",
+  "[class*=articleText]",
+  "[id*=entry-content]",
+  "[class*=entry-content]",
+  "[id*=article-content]",
+  "[class*=article-content]",
+  "[id*=article__content]",
+  "[class*=article__content]",
+  "[id*=article-body]",
+  "[class*=article-body]",
+  "[id*=article__body]",
+  "[class*=article__body]",
+  "[id*=articlebody i]",
+  "[class*=articlebody i]",
+  "[class*=page-content]",
+  "[class*=text-content]",
+  "[id*=body-text]",
+  "[class*=body-text]",
+  "[class*=story-body]",
+  "[class*=story-content]",
+  "[class*=storycontent]",
+  "[class*=blog-content]",
+  "[class*=single-content]",
+  "[class*=content-body]",
+  "[class*=content__body]",
+  "[id*=main-content i]",
+  "[class*=main-content i]",
+  "#content",
+  "[class~=content]",
+  "article",
+  "main",
+  "[role=main]",
+  "[role=article]",
 ].join(",");
 const LANDMARKS = "article, main, [role=main], [itemprop=articleBody]";
 
@@ -31,7 +67,11 @@ export interface Pick {
  * Readability rewrites a little of what it keeps.
  */
 function holds(text: string, pick: string): boolean {
-  const probes = [pick.slice(0, 60), pick.slice(Math.floor(pick.length / 2), Math.floor(pick.length / 2) + 60), pick.slice(-60)];
+  const probes = [
+    pick.slice(0, 60),
+    pick.slice(Math.floor(pick.length / 2), Math.floor(pick.length / 2) + 60),
+    pick.slice(-60),
+  ];
   let found = 0;
   for (let i = 0; i < probes.length; i++) if (text.indexOf(probes[i]!) >= 0) found++;
   return found >= 2;
@@ -57,14 +97,20 @@ function addsOnlyCards(container: Element, pickText: string, bare?: Element): bo
  * prose, that container is the content; the smallest such wins, so a <main> with a sidebar loses
  * to the article inside it. With no pick at all, the largest landmark stands in.
  */
-export function widerContainer(source: Document, article: Pick | null, picked: number, index: Map<Node, number>): Element | null {
+export function widerContainer(
+  source: Document,
+  article: Pick | null,
+  picked: number,
+  index: Map<Node, number>,
+): Element | null {
   if (!source.body) return null;
   const pickText = picked ? norm(article!.textContent) : "";
   let found: Element | null = null;
   let foundLength = 0;
   const pickProse = picked ? prose(new DOMParser().parseFromString(article!.content, "text/html").body) : 0;
   // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
-  const els: ArrayLike<Element> = picked && pickProse < 200 ? [] : source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
+  const els: ArrayLike<Element> =
+    picked && pickProse < 200 ? [] : source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
   // A header, a byline, sharing and an author box are more text too, but not more article:
   // only a container with at least twice the pick's prose, and 800 characters more, wins.
   const addsProse = (p: number) => p >= pickProse * 2 && p - pickProse >= 800;
@@ -98,7 +144,8 @@ export function widerContainer(source: Document, article: Pick | null, picked: n
         biggest = landmarks[j]!;
       }
     }
-    if (biggest && most > 1500 && picked < most * 0.25) found = clean(removeComments(biggest.cloneNode(true) as Element));
+    if (biggest && most > 1500 && picked < most * 0.25)
+      found = clean(removeComments(biggest.cloneNode(true) as Element));
     // A pick with prose of its own is no wrong pick inside a landmark that adds only cards (a
     // pick outside it, a consent notice, still is).
     if (found && pickProse >= 200 && addsOnlyCards(found, pickText)) found = null;

@@ -33,7 +33,11 @@ export interface InPageMetadata {
  * byline and dates are read from that version, under the head as served (JSON-LD, meta tags).
  */
 function metaDocument(page: Document): Document {
-  if (!page.querySelector("body noscript") || (page.body?.innerText ?? "").trim().length >= RENDERED_TEXT_MIN_CHARS) return page;
+  if (
+    !page.querySelector("body noscript") ||
+    (page.body?.innerText ?? "").trim().length >= RENDERED_TEXT_MIN_CHARS
+  )
+    return page;
   const version = noscriptDocument(page, page.head?.innerHTML ?? "");
   if (!version) return page;
   version.documentElement.lang = page.documentElement?.lang ?? "";

@@ -33,7 +33,12 @@ function pick<C, T>(rules: readonly Rule<C, T>[], name: string): Rule<C, T> {
 }
 
 export function run(list: string, name: string, o: RunOptions): unknown {
-  const c: MetaContext = metaContext(document, location, o.headerLanguage ?? null, () => jsonLdNodes(document) as LdNode[]);
+  const c: MetaContext = metaContext(
+    document,
+    location,
+    o.headerLanguage ?? null,
+    () => jsonLdNodes(document) as LdNode[],
+  );
   const dates = writtenDates(c);
   switch (list) {
     case "title":
