@@ -1,3 +1,5 @@
+import { norm } from "./text";
+
 /**
  * A page that renders less text than this (characters, spaces collapsed) is read from its
  * no-script version, where it has one with more: by `meta` and by the main-content extractor.
@@ -20,7 +22,5 @@ export function noscriptDocument(page: Document, head: string): Document | null 
     "<!doctype html><html><head>" + head + "</head><body>" + markup + "</body></html>",
     "text/html",
   );
-  return (doc.body.textContent || "").replace(/[\s\u00a0]+/g, " ").trim().length > RENDERED_TEXT_MIN_CHARS
-    ? doc
-    : null;
+  return norm(doc.body.textContent).length > RENDERED_TEXT_MIN_CHARS ? doc : null;
 }

@@ -1,7 +1,6 @@
-/** Text as a reader sees it: whitespace runs (no-break spaces too) as one space, trimmed. */
-export function norm(s: string | null | undefined): string {
-  return (s || "").replace(/[\s\u00a0]+/g, " ").trim();
-}
+import { norm } from "../in-page-shared/text";
+
+export { norm };
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -1,6 +1,6 @@
 /**
  * Small DOM and text helpers the Markdown writer's steps share. Runs in the page (bundled by
- * scripts/build-in-page.mjs); it imports nothing but its siblings.
+ * scripts/build-in-page.mjs); it imports nothing but its siblings and in-page-shared/.
  */
 
 /** The elements under `root` that match `selector`, as an array (a snapshot, in document order). */
@@ -8,10 +8,7 @@ export function all<E extends Element = Element>(root: ParentNode, selector: str
   return Array.from(root.querySelectorAll<E>(selector));
 }
 
-/** Spaces (no-break spaces too) collapsed and trimmed. */
-export function norm(s: string | null | undefined): string {
-  return (s || "").replace(/[\s\u00a0]+/g, " ").trim();
-}
+export { norm } from "../in-page-shared/text";
 
 /** The text without any space: what two renderings of the same text have in common. */
 export function squash(s: string | null | undefined): string {
