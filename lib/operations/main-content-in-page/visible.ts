@@ -48,8 +48,9 @@ export function visibleClone<T extends Node>(root: T): T {
  * <p> of its own). Keeping the panel's subtree whole was measured (session 19, docs/benchmarks.md):
  * FAQ answers came in (+0.04 to +0.17 on six pages) but so did the hidden copies responsive
  * builders (Framer, Webflow) keep for other screen sizes and hidden template text (two pages
- * -0.49), net -0.001 on the tuning half; it waits for a test that tells an accordion's panel from
- * a copy for another screen.
+ * -0.49), net -0.001 on the tuning half. Keeping it whole only where its markup names a
+ * disclosure (accordion, collapse, FAQ, tab pane, aria-controls) changed 4 pages, net -0.11
+ * (session 20): product pages' hidden tabs are not their content either.
  */
 const NOT_CONTENT =
   /(^|[\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\s_-]|$)/i;
