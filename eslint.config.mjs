@@ -212,7 +212,8 @@ const config = [
           patterns: [
             {
               regex: "^(?!\\./|\\.\\./in-page-shared/)",
-              message: "lib/operations/meta-in-page runs in the page: it imports only its own files and in-page-shared/.",
+              message:
+                "lib/operations/meta-in-page runs in the page: it imports only its own files and in-page-shared/.",
             },
           ],
         },

@@ -28,9 +28,24 @@ const LIBRARIES_OUT = path.join(root, "lib/operations/in-page-libraries.generate
 
 /** The typed in-page modules we bundle: folder, global the bundle defines, constant it is exported as. */
 const BUNDLES = [
-  { folder: "meta-in-page", globalName: "__ptdMeta", constName: "META_IN_PAGE_JS", defines: "`__ptdMeta.readMetadata` (meta-in-page/entry.ts)" },
-  { folder: "main-content-in-page", globalName: "__ptdMainContent", constName: "MAIN_CONTENT_IN_PAGE_JS", defines: "`__ptdMainContent.mainContent` (main-content-in-page/entry.ts)" },
-  { folder: "markdown-in-page", globalName: "__ptdMarkdown", constName: "MARKDOWN_IN_PAGE_JS", defines: "`__ptdMarkdown.writeMarkdown` (markdown-in-page/entry.ts)" },
+  {
+    folder: "meta-in-page",
+    globalName: "__ptdMeta",
+    constName: "META_IN_PAGE_JS",
+    defines: "`__ptdMeta.readMetadata` (meta-in-page/entry.ts)",
+  },
+  {
+    folder: "main-content-in-page",
+    globalName: "__ptdMainContent",
+    constName: "MAIN_CONTENT_IN_PAGE_JS",
+    defines: "`__ptdMainContent.mainContent` (main-content-in-page/entry.ts)",
+  },
+  {
+    folder: "markdown-in-page",
+    globalName: "__ptdMarkdown",
+    constName: "MARKDOWN_IN_PAGE_JS",
+    defines: "`__ptdMarkdown.writeMarkdown` (markdown-in-page/entry.ts)",
+  },
 ];
 
 export async function bundleSource({ folder, globalName, constName, defines }) {
@@ -100,7 +115,10 @@ export async function inPageLibrariesSource() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outputs = [[LIBRARIES_OUT, await inPageLibrariesSource()]];
   for (const bundle of BUNDLES) {
-    outputs.push([path.join(root, "lib/operations", `${bundle.folder}.generated.ts`), await bundleSource(bundle)]);
+    outputs.push([
+      path.join(root, "lib/operations", `${bundle.folder}.generated.ts`),
+      await bundleSource(bundle),
+    ]);
   }
   for (const [out, source] of outputs) {
     const current = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : null;
