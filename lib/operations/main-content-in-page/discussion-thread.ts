@@ -1,7 +1,7 @@
 import { clean } from "./clean";
 import { ARTICLE_BODY } from "./comments";
 import { linkDensity, prose } from "./density";
-import type { Pick } from "./wider-container";
+import type { ReadabilityPick } from "./wider-container";
 import { norm } from "./text";
 
 /**
@@ -80,7 +80,11 @@ function articleBodyOutside(root: Element, run: Element[]): boolean {
   return false;
 }
 
-export function discussionThread(source: Document, article: Pick, discussion: boolean): Element | null {
+export function discussionThread(
+  source: Document,
+  article: ReadabilityPick,
+  discussion: boolean,
+): Element | null {
   const pickText = norm(article.textContent);
   if (!source.body || pickText.length < 60) return null;
   const found = postRun(source.body, pickText.slice(0, 60));

@@ -3,7 +3,7 @@ import { removeComments } from "./comments";
 import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
-import { jsonLdBody, jsonLdDescription, jsonLdNodes, type LdNode } from "./json-ld";
+import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
 import { isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
 import { readableDocument } from "./readable-document";
@@ -61,10 +61,8 @@ function metaDescription(): string {
 export function mainContent(libraries: ExtractorLibraries): MainContent {
   let article: ReadabilityArticle | null = null;
   const source = readableDocument();
-  // The page's JSON-LD, parsed at most once, and only if a fallback below needs it.
-  let ld: LdNode[] | null = null;
-  const ldNodes = () => ld || (ld = jsonLdNodes());
-  if (!isDiscussion(ldNodes())) removeComments(source);
+  const ld = jsonLdNodes();
+  if (!isDiscussion(ld)) removeComments(source);
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
   try {
@@ -81,14 +79,14 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   let via = html ? "readability" : "";
   const pick = article ? { textContent: article.textContent || "", content: article.content || "" } : null;
   const wider = widerContainer(source, pick, picked, index);
-  const thread = !wider && picked > 80 ? discussionThread(source, pick!, isDiscussion(ldNodes())) : null;
+  const thread = !wider && picked > 80 ? discussionThread(source, pick!, isDiscussion(ld)) : null;
   if (wider) {
     html = wider.innerHTML;
     via = "container";
   } else if (thread) {
     html = thread.innerHTML;
     via = "thread";
-  } else if (isNonArticlePage(ldNodes()) && !isDiscussion(ldNodes())) {
+  } else if (isNonArticlePage(ld) && !isDiscussion(ld)) {
     const region = regionInsteadOf(source, html ? picked : 0);
     if (region) {
       html = region.innerHTML;
@@ -96,7 +94,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
     }
   }
   if (!html) {
-    const body = jsonLdBody(ldNodes());
+    const body = jsonLdBody(ld);
     if (norm(body).length > 80) {
       html = textToHtml(body);
       via = "json-ld";
@@ -124,7 +122,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   if (!norm(container.textContent)) {
     // An app shell that rendered nothing (its scripts blocked or failed): the page's own
     // summary, from structured data or its description, is better than an empty answer.
-    const summary = jsonLdDescription(ldNodes()) || metaDescription();
+    const summary = jsonLdDescription(ld) || metaDescription();
     if (summary) {
       container.innerHTML = textToHtml(summary);
       via = "description";

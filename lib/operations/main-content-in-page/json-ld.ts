@@ -3,9 +3,13 @@ import { norm } from "./text";
 
 export type { LdNode };
 
-/** The page's JSON-LD objects (in-page-shared/json-ld.ts, which `meta` reads too). */
+/**
+ * The page's JSON-LD objects (in-page-shared/json-ld.ts, which `meta` reads too), parsed once per
+ * evaluation: the extractor and page-kind.ts both ask, and nothing changes the live page meanwhile.
+ */
+let nodes: LdNode[] | null = null;
 export function jsonLdNodes(): LdNode[] {
-  return nodesOf(document);
+  return (nodes ??= nodesOf(document));
 }
 
 /** Does any node have a `@type` the pattern matches? */

@@ -57,7 +57,7 @@ const CONTENT_SELECTOR = [
 const LANDMARKS = "article, main, [role=main], [itemprop=articleBody]";
 
 /** What Readability picked: its text and its HTML. */
-export interface Pick {
+export interface ReadabilityPick {
   textContent: string;
   content: string;
 }
@@ -99,7 +99,7 @@ function addsOnlyCards(container: Element, pickText: string, bare?: Element): bo
  */
 export function widerContainer(
   source: Document,
-  article: Pick | null,
+  article: ReadabilityPick | null,
   picked: number,
   index: Map<Node, number>,
 ): Element | null {
