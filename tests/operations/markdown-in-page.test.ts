@@ -1,14 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
+import { describe, expect, it } from "vitest";
 import { LANGUAGES, languageOn } from "@/lib/operations/markdown-in-page/code-language";
 import { largest, PLACEHOLDER } from "@/lib/operations/markdown-in-page/image-source";
 import { ICON_SRC, TRACKER } from "@/lib/operations/markdown-in-page/prepare-images";
 import { codeSpanTick, longestRun, oneLine } from "@/lib/operations/markdown-in-page/rules";
 import { tidyMarkdown } from "@/lib/operations/markdown-in-page/tidy";
+import { hasChromium, pageBundle } from "@/tests/support/page-bundle";
 
 /**
  * The Markdown writer's modules (lib/operations/markdown-in-page/) one by one: the pure ones in
@@ -88,46 +85,15 @@ describe("image sources", () => {
   });
 });
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
-const URL = "https://example.test/article";
-
-describe.runIf(fs.existsSync(CHROMIUM))("the DOM steps, in Chromium", () => {
-  let browser: Browser;
-  let bundle: string;
-  beforeAll(async () => {
-    const out = await build({
-      entryPoints: [path.join(import.meta.dirname, "markdown-in-page/page-entry.ts")],
-      bundle: true,
-      write: false,
-      format: "iife",
-      globalName: "__markdownTest",
-      target: "es2023",
-      charset: "utf8",
-      logLevel: "silent",
-    });
-    bundle = out.outputFiles[0]!.text;
-    browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM));
-  });
-  afterAll(() => browser?.close());
+describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
+  const evaluateOn = pageBundle(
+    path.join(import.meta.dirname, "markdown-in-page/page-entry.ts"),
+    "__markdownTest",
+  );
 
   /** The fragment readied in a page whose live document is `page`. */
   async function prepare(page: string, fragment: string): Promise<string> {
-    const tab = await browser.newPage();
-    try {
-      await tab.route("**/*", (route) =>
-        route.request().url() === URL
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page })
-          : route.abort(),
-      );
-      await tab.goto(URL, { waitUntil: "domcontentloaded" });
-      return String(
-        await tab.evaluate(
-          `(() => { ${bundle}; return __markdownTest.prepare(${JSON.stringify(fragment)}); })()`,
-        ),
-      );
-    } finally {
-      await tab.close();
-    }
+    return String(await evaluateOn(page, `__markdownTest.prepare(${JSON.stringify(fragment)})`));
   }
 
   it("restore H1s, nest lists, write code blocks with their lines and language, regular tables and absolute images", async () => {

@@ -1,10 +1,6 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
+import { describe, expect, it } from "vitest";
 import { FALLBACK_RULES } from "@/lib/operations/meta-in-page/author";
 import { BYLINE_RULES } from "@/lib/operations/meta-in-page/byline";
 import { DATE_RULES } from "@/lib/operations/meta-in-page/date";
@@ -13,6 +9,7 @@ import { FAVICON_RULES } from "@/lib/operations/meta-in-page/favicon";
 import { LANGUAGE_RULES } from "@/lib/operations/meta-in-page/language";
 import { MAIN_IMAGE_RULES } from "@/lib/operations/meta-in-page/main-image";
 import { TITLE_RULES } from "@/lib/operations/meta-in-page/title";
+import { hasChromium, pageBundle } from "@/tests/support/page-bundle";
 import type { RunOptions } from "./meta-rules/page-entry";
 
 /**
@@ -21,42 +18,13 @@ import type { RunOptions } from "./meta-rules/page-entry";
  * bundled for the page as the build bundles them, from a test entry that runs one rule by name).
  * The whole chain is the benches' business (bench/meta-wceb.ts, bench/meta-readability.ts).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
-const URL = "https://example.test/article";
-let browser: Browser;
-let bundle: string;
+const evaluateOn = pageBundle(path.join(import.meta.dirname, "meta-rules/page-entry.ts"), "__metaTest");
 
-beforeAll(async () => {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, "meta-rules/page-entry.ts")],
-    bundle: true,
-    write: false,
-    format: "iife",
-    globalName: "__metaTest",
-    target: "es2023",
-    charset: "utf8",
-    logLevel: "silent",
-  });
-  bundle = out.outputFiles[0]!.text;
-  browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM));
-});
-afterAll(() => browser?.close());
-
-async function run(list: string, name: string, html: string, o: RunOptions = {}): Promise<unknown> {
-  const page = await browser.newPage();
-  try {
-    await page.route("**/*", (route) =>
-      route.request().url() === URL
-        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-        : route.abort(),
-    );
-    await page.goto(URL, { waitUntil: "domcontentloaded" });
-    return await page.evaluate(
-      `(() => { ${bundle}; return __metaTest.run(${JSON.stringify(list)}, ${JSON.stringify(name)}, ${JSON.stringify(o)}); })()`,
-    );
-  } finally {
-    await page.close();
-  }
+function run(list: string, name: string, html: string, o: RunOptions = {}): Promise<unknown> {
+  return evaluateOn(
+    html,
+    `__metaTest.run(${JSON.stringify(list)}, ${JSON.stringify(name)}, ${JSON.stringify(o)})`,
+  );
 }
 
 const ld = (o: object) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
@@ -215,7 +183,7 @@ describe("meta's rule lists", () => {
   });
 });
 
-describe.runIf(fs.existsSync(CHROMIUM))("each of meta's in-page rules, alone in Chromium", () => {
+describe.runIf(hasChromium)("each of meta's in-page rules, alone in Chromium", () => {
   it.each(CASES)("%s: %s", async (list, name, html, answer, options) => {
     expect(await run(list, name, html, options)).toBe(answer);
   });
