@@ -1,42 +1,13 @@
 import type { Prisma } from "@/lib/db";
-import { settle, type OrgUsage } from "@/lib/billing/admission";
+import type { OrgUsage } from "@/lib/billing/admission";
 import { transaction } from "@/lib/jobs";
-import { writeCache } from "@/lib/store/cache";
+import { writeFinal, type RequestOutcome } from "./final-write";
 import { announceFinished, type Finished } from "./completion";
 import { insertRequestRow, mayAnswerBeforeCommit } from "./hit-rows";
 import { markStage } from "@/lib/stage-timings";
 import { enqueueWebhookDelivery } from "@/lib/webhooks/enqueue";
-import type { FailureCode } from "@/lib/failures";
 
-/** A cache entry to write with a finished request. */
-export interface CacheWrite {
-  cacheKey: string;
-  operation: string;
-  contentType: string;
-  /** The entry IS this request's stored result (no second copy of the body); else it keeps `value`. */
-  isThisResult?: boolean;
-  value?: unknown;
-  /** How old the content is, when older than now. */
-  createdAt?: Date;
-}
-
-export type RequestOutcome =
-  | {
-      ok: true;
-      /**
-       * The result as served, in its content type; absent only for a hit answered from a stored
-       * result whose body was not read (then nothing is announced: nobody waits for a hit).
-       */
-      body?: string;
-      contentType: string;
-      cost: number;
-      cached: boolean;
-      producedBy: string | null;
-      /** Answer from this stored result instead of storing the body again (a cache hit). */
-      answeredFromId?: string;
-      cacheWrites?: CacheWrite[];
-    }
-  | { ok: false; code: FailureCode; error: string; status: number };
+export type { CacheWrite, RequestOutcome } from "./final-write";
 
 export interface CompleteRequest {
   token: string;
@@ -54,7 +25,7 @@ export interface CompleteRequest {
 }
 
 /**
- * THE completion of a request, for cache hits and finished jobs alike, in ONE transaction: the
+ * THE completion of a request, for cache hits and finished jobs alike, committed together: the
  * final state, the stored result (or the stored result it points at), cache entries, settlement
  * and the webhook delivery of an async request; then the sync waiter is woken with what was stored.
  * Returns null when another run of the same job completed the request first.
@@ -77,34 +48,9 @@ export async function completeRequest(c: CompleteRequest): Promise<Finished | nu
     else await written;
     return finishedOf(c, undefined);
   }
-  const usage = await transaction(async (tx): Promise<OrgUsage | undefined | null> => {
-    const requestId = await writeFinalRow(tx, c, finishedAt);
-    if (!requestId) return null; // another run of this job finished it first
-    if (outcome.ok) {
-      let resultId = outcome.answeredFromId;
-      if (!resultId) {
-        const { contentType } = outcome;
-        const body = outcome.body ?? "";
-        ({ id: resultId } = await tx.result.create({
-          data: { requestId, body, contentType, bytes: Buffer.byteLength(body) },
-          select: { id: true },
-        }));
-      }
-      for (const w of outcome.cacheWrites ?? []) {
-        await writeCache(w.cacheKey, w.operation, w.value ?? null, w.contentType, tx, {
-          resultId: w.isThisResult ? resultId : undefined,
-          createdAt: w.createdAt,
-        });
-      }
-    }
-    const settled =
-      c.reserved === undefined
-        ? undefined
-        : await settle(c.organizationId, token, c.reserved, outcome.ok ? outcome.cost : 0, tx);
-    if (!c.sync) await enqueueWebhookDelivery(tx, token);
-    return settled;
-  });
-  if (usage === null) return null;
+  const written = await writeCompletion(c, finishedAt);
+  if (written === null) return null; // another run of this job finished it first
+  const usage = written.usage;
   const finished = finishedOf(c, usage);
   markStage(token, "finished");
   announceFinished(token, finished ?? undefined);
@@ -162,24 +108,18 @@ function finalState(outcome: RequestOutcome) {
       };
 }
 
-/** Writes the request's final state; its id, or null when a job's row had already left its running state. */
-async function writeFinalRow(
-  tx: Prisma.TransactionClient,
-  c: CompleteRequest,
-  finishedAt: Date,
-): Promise<string | null> {
-  const final = finalState(c.outcome);
-  if ("create" in c.row) {
-    const created = await tx.request.create({
-      data: { ...c.row.create, ...final, startedAt: finishedAt, finishedAt, processingMs: 0 },
-      select: { id: true },
-    });
-    return created.id;
-  }
-  const moved = await tx.request.updateManyAndReturn({
-    where: { token: c.token, state: { in: ["queued", "processing"] } },
-    data: { ...final, finishedAt, processingMs: c.row.running.processingMs },
-    select: { id: true },
+/**
+ * The final write (./final-write.ts): one statement, in a transaction only where more must commit
+ * with it: a cache hit's row, created first, or an async request's webhook delivery.
+ */
+function writeCompletion(c: CompleteRequest, finishedAt: Date) {
+  const processingMs = "running" in c.row ? c.row.running.processingMs : 0;
+  const create = "create" in c.row ? c.row.create : undefined;
+  if (!create && c.sync) return writeFinal("driver", c, finishedAt, processingMs);
+  return transaction(async (tx) => {
+    if (create) await tx.request.create({ data: { ...create, state: "processing", startedAt: finishedAt } });
+    const written = await writeFinal(tx, c, finishedAt, processingMs);
+    if (written && !c.sync) await enqueueWebhookDelivery(tx, c.token);
+    return written;
   });
-  return moved[0]?.id ?? null;
 }

@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { dbConfig, driverQuery, Prisma } from "@/lib/db";
 import { singleton } from "@/lib/singleton";
+import { newId } from "./row";
 
 /**
  * Request rows written together (group commit). A cache hit's row must exist before its answer
@@ -184,10 +184,4 @@ function columnValue(row: Row, column: Column): string | number | boolean | null
 async function insertRows(rows: Row[]): Promise<void> {
   const columns = NAMES.map((c) => rows.map((r) => columnValue(r, c)));
   await driverQuery(INSERT, columns, { waitForDisk: false });
-}
-
-/** A new row id in cuid's shape (a "c" and 24 base-36 characters), as Prisma's default would give. */
-function newId(): string {
-  const n = BigInt(`0x${crypto.randomBytes(16).toString("hex")}`);
-  return `c${n.toString(36).padStart(25, "0").slice(-24)}`;
 }
