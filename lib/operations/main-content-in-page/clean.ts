@@ -6,8 +6,14 @@ const BOILERPLATE =
   /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
 const BOILERPLATE_TEXT =
   /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
+/** How a text BOILERPLATE_TEXT matches starts (its first words), whitespace before it: a cheap first test. */
+const BOILERPLATE_TEXT_START =
+  /^\s*(share|advertisement|related|read|tag|follow|sign|subscribe|print|email)/i;
 const READ_NEXT =
   /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\s*[:：|»>-]/i;
+
+/** How a text READ_NEXT matches starts, whitespace before it. */
+const READ_NEXT_START = /^\s*(related|read|more|see|also|recommended|must|don|you|watch|listen)/i;
 
 /**
  * Page furniture goes before Readability scores the page: a list of story cards beside a short
@@ -24,13 +30,12 @@ export function removeFurniture(doc: Document, index: Map<Node, number>): void {
   );
   for (let i = 0; i < els.length; i++) {
     const el = els[i]!;
-    if (!doc.body.contains(el)) continue;
     const tag = el.nodeName;
     const marker = markerOf(el);
     const furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
     // Comments are removeComments' to judge (a discussion page's comments are its content).
-    if (!furniture || /comment|respond/i.test(marker) || el.querySelector("h1, [itemprop=articleBody]"))
-      continue;
+    if (!furniture || /comment|respond/i.test(marker) || !doc.body.contains(el)) continue;
+    if (el.querySelector("h1, [itemprop=articleBody]")) continue;
     if ((index.get(el) || 0) > all * 0.4) continue;
     el.remove();
   }
@@ -64,26 +69,30 @@ export function clean<T extends Element>(root: T): T {
     if (!root.contains(el)) continue;
     const tag = el.nodeName;
     if (/^(PRE|CODE|TABLE|THEAD|TBODY|TR|TD|TH|FIGCAPTION|H[1-6])$/.test(tag)) continue;
-    const len = norm(el.textContent).length;
-    if (len > total * 0.5) continue;
     const marker = markerOf(el);
     // Comments are removeComments' to judge: on a discussion page they are the content.
     if (/comment|respond/i.test(marker)) continue;
-    if (
-      /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) ||
-      BOILERPLATE.test(marker) ||
-      (len < 40 && BOILERPLATE_TEXT.test(norm(el.textContent)))
-    ) {
+    // Which rules below could remove el, asked before its text is normalized (a block's text holds
+    // its children's, so normalizing every element's is quadratic in the nesting): where none can,
+    // el stays whatever its length.
+    const raw = el.textContent || "";
+    const furniture = /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker);
+    const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
+    const readNext = /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && READ_NEXT_START.test(raw);
+    if (!furniture && !linkList && !readNext && !BOILERPLATE_TEXT_START.test(raw)) continue;
+    const text = norm(raw);
+    const len = text.length;
+    if (len > total * 0.5) continue;
+    if (furniture || (len < 40 && BOILERPLATE_TEXT.test(text))) {
       el.remove();
       continue;
     }
     // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
     // (links within the page) and a list of shops or sources (other sites) are content.
     if (
-      /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) &&
+      linkList &&
       len > 0 &&
       len < 2000 &&
-      el.getElementsByTagName("a").length >= 2 &&
       linkDensity(el, len, true) > 0.6 &&
       !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el))
     ) {
@@ -91,13 +100,7 @@ export function clean<T extends Element>(root: T): T {
       continue;
     }
     // A news page's links to other stories inside the text: "Related: <headline>", "READ MORE: …".
-    if (
-      /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) &&
-      len < 300 &&
-      READ_NEXT.test(norm(el.textContent)) &&
-      linkDensity(el, len) > 0.5
-    )
-      el.remove();
+    if (readNext && len < 300 && READ_NEXT.test(text) && linkDensity(el, len) > 0.5) el.remove();
   }
   return root;
 }

@@ -18,7 +18,10 @@ function isCommentBlock(el: Element): boolean {
   )
     return true;
   if (/^comment-\d+$/i.test(el.id || "") || COMMENT_TOKEN.test(el.id || "")) return true;
-  const tokens = (el.getAttribute("class") || "").split(/\s+/);
+  const cls = el.getAttribute("class") || "";
+  // Every COMMENT_TOKEN holds one of these words: a class without any is read no further.
+  if (!/comment|respond|disqus|dsq|kommentar|comentario/i.test(cls)) return false;
+  const tokens = cls.split(/\s+/);
   for (let i = 0; i < tokens.length; i++) if (COMMENT_TOKEN.test(tokens[i]!)) return true;
   return false;
 }

@@ -25,6 +25,13 @@ const EDGE_CREDIT =
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
 const EDGE_SHOP =
   /^(([Bb]uy|[Ss]hop|BUY|SHOP)( [Ii]t| [Nn]ow| NOW)*( for [$€£][\d,.]+)? ([Aa]t|[Oo]n|[Ff]rom|AT|ON|FROM) [\p{Lu}\d]|([Cc]heck|[Ss]ee|[Vv]iew) (the )?(price|deal|it) (at|on) \p{Lu}|[$€£][\d,.]+\s+(at|from)\s+\p{Lu})/u;
+/**
+ * The patterns above and below that read Unicode classes (\p{Lu}, \p{L}) are costly to compile, and
+ * each new renderer compiles them again: a line they cannot match is told apart first by what such
+ * a line must hold (its first words, the verb of a biography).
+ */
+const EDGE_SHOP_START = /^([Bb]uy|[Ss]hop|BUY|SHOP|[Cc]heck|[Ss]ee|[Vv]iew|[$€£])/;
+const EDGE_BIO_VERB = /\s(is|was|has been|writes)\s/;
 const EDGE_BYLINE =
   /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\s+\S/i;
 const EDGE_BY = /^By\s+\p{Lu}/u;
@@ -61,20 +68,29 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
   const len = text.length;
   if (len < 400 && EDGE_DISCLOSURE.test(text)) return true;
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
-  if (len < 60 && EDGE_SHOP.test(text)) return true;
+  if (len < 60 && EDGE_SHOP_START.test(text) && EDGE_SHOP.test(text)) return true;
   if (
     fromStart < 4 &&
     len < 120 &&
-    (EDGE_BYLINE.test(text) || EDGE_BY.test(text) || EDGE_DATED.test(text) || EDGE_READING_TIME.test(text))
+    (EDGE_BYLINE.test(text) ||
+      (text.slice(0, 2) === "By" && EDGE_BY.test(text)) ||
+      EDGE_DATED.test(text) ||
+      EDGE_READING_TIME.test(text))
   )
     return true;
   if (fromStart < 4 && len < 80 && EDGE_SIGN_IN.test(text)) return true;
-  if (fromStart < 4 && len < 600 && EDGE_BIO_ROLE.test(text)) {
+  if (fromStart < 4 && len < 600 && EDGE_BIO_ROLE.test(text) && EDGE_BIO_VERB.test(text)) {
     const bio = EDGE_BIO_START.exec(text);
     if (bio && pageAuthorWords().indexOf(bio[1]!.toLowerCase()) >= 0) return true;
   }
   if (fromEnd < 4) {
-    if (len < 600 && EDGE_BIO.test(text) && EDGE_BIO_ROLE.test(text)) return true;
+    if (
+      len < 600 &&
+      EDGE_BIO_ROLE.test(text) &&
+      (text.slice(0, 10) === "about the " || EDGE_BIO_VERB.test(text)) &&
+      EDGE_BIO.test(text)
+    )
+      return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
     if (len < 300 && EDGE_TRAILER.test(text)) return true;
   }

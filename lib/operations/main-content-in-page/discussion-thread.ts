@@ -30,9 +30,12 @@ function threadSignature(el: Element): string {
   return /\d/.test(el.id) ? el.nodeName + "#" + el.id.replace(/\d+/g, "0") : "";
 }
 
-/** Characters of text in a post that are not links: forum posts are often text and <br>s, not <p>s. */
-function postText(el: Element): number {
-  const len = norm(el.textContent).length;
+/**
+ * Characters of text in a post that are not links: forum posts are often text and <br>s, not <p>s.
+ * text: norm(el.textContent).
+ */
+function postText(el: Element, text: string): number {
+  const len = text.length;
   return len >= 80 ? len * (1 - linkDensity(el, len)) : 0;
 }
 
@@ -56,12 +59,13 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
     let withText = 0;
     let total = 0;
     for (let j = 0; j < run.length; j++) {
-      const t = postText(run[j]!);
+      const text = norm(run[j]!.textContent);
+      const t = postText(run[j]!, text);
       if (t) {
         withText++;
         total += t;
       }
-      if (holder < 0 && norm(run[j]!.textContent).indexOf(pickStart) >= 0) holder = j;
+      if (holder < 0 && text.indexOf(pickStart) >= 0) holder = j;
     }
     if (withText >= 3 && holder >= 0) return { items: run, text: total };
   }

@@ -16,15 +16,18 @@ const AUTHORED_MARKS =
  * lists its FAQ's questions as Question nodes too.
  */
 const DISCUSSION = /^(DiscussionForumPosting|QAPage|SocialMediaPosting)$/;
+// Asked several times per evaluation, of the same live page and the same parsed nodes.
+let discussion: { nodes: LdNode[]; is: boolean } | null = null;
 export function isDiscussion(nodes: LdNode[]): boolean {
-  if (
-    document.querySelector("[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']")
-  )
-    return true;
-  return (
+  if (discussion && discussion.nodes === nodes) return discussion.is;
+  const is =
+    !!document.querySelector(
+      "[itemtype*=DiscussionForumPosting], [itemtype*=QAPage], [itemtype$='/Question']",
+    ) ||
     jsonLdTypes(nodes, DISCUSSION) ||
-    (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/))
-  );
+    (jsonLdTypes(nodes, /^Question$/) && !jsonLdTypes(nodes, /^(FAQPage|Product|ProductGroup)$/));
+  discussion = { nodes, is };
+  return is;
 }
 
 /**

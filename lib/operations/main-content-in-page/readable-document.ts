@@ -9,14 +9,32 @@ function bodyText(doc: Document): number {
   return norm(doc.body.textContent).length;
 }
 
-/** bodyText() of the live page without cloning it. */
-function liveBodyText(): number {
-  if (!document.body) return 0;
-  let len = norm(document.body.textContent).length;
+/** The live body's scripts, styles and templates that no other holds. */
+function liveSkipped(): Element[] {
+  if (!document.body) return [];
   const skip = document.body.querySelectorAll("script, style, template, noscript");
+  const top: Element[] = [];
   for (let i = 0; i < skip.length; i++)
-    if (!(skip[i]!.parentNode as Element).closest("script, style, template, noscript"))
-      len -= norm(skip[i]!.textContent).length;
+    if (!(skip[i]!.parentNode as Element).closest("script, style, template, noscript")) top.push(skip[i]!);
+  return top;
+}
+
+/** bodyText() of the live page without cloning it; text: the live body's textContent. */
+function liveBodyText(text: string, skip: Element[]): number {
+  if (!document.body) return 0;
+  let len = norm(text).length;
+  for (let i = 0; i < skip.length; i++) len -= norm(skip[i]!.textContent).length;
+  return len;
+}
+
+/**
+ * At least liveBodyText(text, skip), without normalizing anything: the body's text is the skipped
+ * elements' texts and the runs between them, normalizing a run only shortens it, and joining the
+ * pieces again adds at most a space at each seam.
+ */
+function liveBodyTextBound(text: string, skip: Element[]): number {
+  let len = text.length + 2 * skip.length;
+  for (let i = 0; i < skip.length; i++) len -= (skip[i]!.textContent || "").length;
   return len;
 }
 
@@ -35,10 +53,12 @@ export function readableDocument(): Document {
       return ns;
     }
   }
-  // liveBodyText() is at most the body's raw text length: most pages pass on that alone, without
-  // normalizing text that can be megabytes of inline script data.
-  const raw = document.body ? document.body.textContent!.length : 0;
-  if (shown >= raw * 0.2 || shown >= liveBodyText() * 0.2) return visible;
+  // liveBodyText() is at most the body's raw text length, and at most its bound: most pages pass
+  // on those alone, without normalizing text that can be megabytes of inline script data.
+  const text = document.body ? document.body.textContent! : "";
+  if (shown >= text.length * 0.2) return visible;
+  const skip = liveSkipped();
+  if (shown >= liveBodyTextBound(text, skip) * 0.2 || shown >= liveBodyText(text, skip) * 0.2) return visible;
   const whole = document.cloneNode(true) as Document;
   bodyText(whole);
   return whole;

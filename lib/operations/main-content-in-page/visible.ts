@@ -4,17 +4,16 @@ import { norm } from "./text";
 /**
  * A clone of root without the elements the browser does not render (computed style, not only
  * inline style): hidden menus, modals and templated widgets are boilerplate. The live tree and its
- * clone have the same shape, so they are walked side by side.
+ * clone have the same shape: a hidden element's place among the live tree's elements (document
+ * order, what a walk counts) is its copy's place among the clone's, so only the live tree is
+ * walked, and the clone is only reached for the copies that go.
  */
 export function visibleClone<T extends Node>(root: T): T {
-  const copy = root.cloneNode(true) as T;
-  const drop: Node[] = [];
+  const hidden: number[] = [];
   const live = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  const dead = document.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT);
   let a = live.nextNode() as Element | null;
-  let b = dead.nextNode();
-  while (a && b) {
-    let skip = false;
+  let at = 0; // a's place among root's elements
+  while (a) {
     // Head and scripts are never rendered but carry metadata (Readability reads JSON-LD);
     // display:contents has no box of its own yet shows its children; closed <details> hold content.
     if (
@@ -25,19 +24,23 @@ export function visibleClone<T extends Node>(root: T): T {
       getComputedStyle(a).display !== "contents" &&
       !isCollapsedProse(a)
     ) {
-      drop.push(b);
-      skip = true;
-    }
-    if (skip) {
-      // Skip the hidden subtree in both walkers.
+      hidden.push(at);
+      // Skip the hidden subtree: its elements are counted, not walked.
+      at += a.getElementsByTagName("*").length + 1;
       a = nextOutside(live, a) as Element | null;
-      b = nextOutside(dead, b);
     } else {
+      at++;
       a = live.nextNode() as Element | null;
-      b = dead.nextNode();
     }
   }
-  for (let i = 0; i < drop.length; i++) (drop[i] as ChildNode).remove();
+  const copy = root.cloneNode(true) as T;
+  if (hidden.length) {
+    const copies = (copy as unknown as Element).getElementsByTagName("*");
+    const drop: Element[] = [];
+    // Increasing places: the live collection walks forward from the last one it was asked for.
+    for (let i = 0; i < hidden.length; i++) drop.push(copies[hidden[i]!]!);
+    for (let i = 0; i < drop.length; i++) drop[i]!.remove();
+  }
   return copy;
 }
 

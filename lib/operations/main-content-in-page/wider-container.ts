@@ -91,6 +91,30 @@ function addsOnlyCards(container: Element, pickText: string, bare?: Element): bo
 }
 
 /**
+ * The elements under body that CONTENT_SELECTOR matches and whose prose (index, read before the
+ * removals) passes enough, in document order: what body.querySelectorAll(CONTENT_SELECTOR) filtered
+ * by prose gives, without matching the long selector against every element of the page.
+ */
+function proseContainers(
+  body: Element,
+  index: Map<Node, number>,
+  enough: (prose: number) => boolean,
+): Element[] {
+  const found: Element[] = [];
+  index.forEach((p, node) => {
+    if (
+      node !== body &&
+      node.nodeType === 1 &&
+      enough(p) &&
+      body.contains(node) &&
+      (node as Element).matches(CONTENT_SELECTOR)
+    )
+      found.push(node as Element);
+  });
+  return found.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+}
+
+/**
  * Readability keeps one block and only the siblings that score like it, so an article the page
  * splits into sections (one CMS module each, headings between them) comes back as one section.
  * Where a container the page marks as its content holds the pick and, cleaned, a good deal more
@@ -108,17 +132,20 @@ export function widerContainer(
   let found: Element | null = null;
   let foundLength = 0;
   const pickProse = picked ? prose(new DOMParser().parseFromString(article!.content, "text/html").body) : 0;
-  // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
-  const els: ArrayLike<Element> =
-    picked && pickProse < 200 ? [] : source.body.querySelectorAll(picked ? CONTENT_SELECTOR : LANDMARKS);
   // A header, a byline, sharing and an author box are more text too, but not more article:
   // only a container with at least twice the pick's prose, and 800 characters more, wins.
   const addsProse = (p: number) => p >= pickProse * 2 && p - pickProse >= 800;
+  // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
+  const els: ArrayLike<Element> = !picked
+    ? source.body.querySelectorAll(LANDMARKS)
+    : pickProse < 200
+      ? []
+      : proseContainers(source.body, index, addsProse);
   for (let i = 0; i < els.length; i++) {
-    const n = norm(els[i]!.textContent).length;
-    if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
     // Cleaning only removes prose: a container short of it before cleaning is out already.
     if (picked && !addsProse(index.get(els[i]!) || 0)) continue;
+    const n = norm(els[i]!.textContent).length;
+    if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
     const c = clean(removeComments(els[i]!.cloneNode(true) as Element));
     const text = norm(c.textContent);
     const len = text.length;

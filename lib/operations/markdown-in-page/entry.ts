@@ -27,10 +27,14 @@ const DROPPED = [
   "canvas",
 ];
 
-/** A heading's words: letters and digits only, single-spaced, lowercase. */
+/**
+ * A heading's words: letters and digits only, single-spaced, lowercase. ASCII text is read with an
+ * ASCII pattern, the same letters and digits: the Unicode one is costly to compile in each new
+ * renderer.
+ */
 const words = (s: string): string =>
   s
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/^[\x00-\x7f]*$/.test(s) ? /[^A-Za-z0-9]+/g : /[^\p{L}\p{N}]+/gu, " ")
     .trim()
     .toLowerCase();
 

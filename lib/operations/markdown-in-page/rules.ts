@@ -47,11 +47,12 @@ export function markdownRules(td: TurndownService): void {
   // Turndown escapes every "_"; one between two letters or digits (snake_case) is no emphasis
   // in GFM and stays as written. "<" before a tag name would read as HTML, so it is escaped.
   const escapeMarkdown = td.escape;
-  td.escape = (text) =>
-    escapeMarkdown
-      .call(td, text)
-      .replace(/([\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, "$1_")
-      .replace(/<(?=[A-Za-z\/!?])/g, "\\<");
+  // (The Unicode pattern, costly to compile in each new renderer, only reads text with an "\\_".)
+  td.escape = (text) => {
+    let escaped: string = escapeMarkdown.call(td, text);
+    if (escaped.indexOf("\\_") >= 0) escaped = escaped.replace(/([\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, "$1_");
+    return escaped.replace(/<(?=[A-Za-z\/!?])/g, "\\<");
+  };
 
   td.addRule("ptdLineBreak", {
     filter: "br",
