@@ -113,4 +113,23 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
         '<img alt="A" src="https://example.test/img/a%281%29.jpg">',
     );
   });
+
+  it("empty an image's alt when an earlier image has it or the content already says it; keep a new one", async () => {
+    const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
+    const fragment =
+      "<h2>The harbour at dawn</h2>" +
+      `<figure>${img("a", "Boats in the harbour")}<figcaption>Boats in the harbour, 6 a.m.</figcaption></figure>` +
+      img("b", "Gallery") +
+      img("c", "Gallery") +
+      img("d", "A gull on a mooring post") +
+      img("e", "the harbour at dawn!");
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      "<h2>The harbour at dawn</h2>" +
+        '<figure><img alt="" src="https://example.test/img/a.jpg"><figcaption>Boats in the harbour, 6 a.m.</figcaption></figure>' +
+        '<img alt="Gallery" src="https://example.test/img/b.jpg">' +
+        '<img alt="" src="https://example.test/img/c.jpg">' +
+        '<img alt="A gull on a mooring post" src="https://example.test/img/d.jpg">' +
+        '<img alt="" src="https://example.test/img/e.jpg">',
+    );
+  });
 });
