@@ -1,4 +1,4 @@
-import { db, type Prisma } from "@/lib/db";
+import { db, newRowId, type Prisma } from "@/lib/db";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 import { clientError } from "@/lib/errors";
@@ -84,6 +84,48 @@ export async function admit(
 }
 
 /**
+ * Settlement as SQL, the one text of it: CTEs `settled` (releases the slot and the reservation,
+ * records the credits spent; returns the usage after it) and `charged` (the ledger's charge, when
+ * something was spent). The parameters are the caller's placeholders; `when` is a further
+ * condition on settling (lib/requests/final-write.ts settles only a request its statement moved).
+ * The usage's `periodStart` comes back as an instant (UTC), whichever driver reads it.
+ */
+export function settlementSql(p: {
+  organizationId: string;
+  requestToken: string;
+  reserved: string;
+  spent: string;
+  ledgerId: string;
+  at: string;
+  when?: string;
+}): string {
+  return `settled AS (
+  UPDATE "Organization"
+     SET "running" = GREATEST("running" - 1, 0),
+         "creditsReserved" = GREATEST("creditsReserved" - ${p.reserved}::int, 0),
+         "creditsUsed" = "creditsUsed" + ${p.spent}::int
+   WHERE "id" = ${p.organizationId}::text${p.when ? ` AND ${p.when}` : ""}
+  RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running",
+            "plan"::text AS "plan", "periodStart" AT TIME ZONE 'UTC' AS "periodStart"
+), charged AS (
+  INSERT INTO "CreditLedger" ("id", "organizationId", "requestToken", "kind", "credits", "overage", "createdAt")
+  SELECT ${p.ledgerId}::text, ${p.organizationId}::text, ${p.requestToken}::text, 'charge'::"LedgerKind",
+         ${p.spent}::int, "creditsUsed" > "monthlyCredits", ${p.at}::timestamp(3)
+    FROM settled WHERE ${p.spent}::int > 0
+)`;
+}
+
+const SETTLE = `WITH ${settlementSql({
+  organizationId: "$1",
+  requestToken: "$2",
+  reserved: "$3",
+  spent: "$4",
+  ledgerId: "$5",
+  at: "$6",
+})}
+SELECT * FROM settled`;
+
+/**
  * Releases the slot and the reservation and records `spent` credits (0 for failures and cache hits).
  * Returns the usage after settlement, for X-Quota-Remaining.
  */
@@ -94,21 +136,16 @@ export async function settle(
   spent: number,
   client: Client = db(),
 ): Promise<OrgUsage> {
-  const rows = await client.$queryRaw<OrgUsage[]>`
-    UPDATE "Organization"
-       SET "running" = GREATEST("running" - 1, 0),
-           "creditsReserved" = GREATEST("creditsReserved" - ${reserved}, 0),
-           "creditsUsed" = "creditsUsed" + ${spent}
-     WHERE "id" = ${organizationId}
- RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running", "plan"::text AS "plan", "periodStart"`;
-  const org = rows[0];
-  if (spent > 0) {
-    const overage = org.creditsUsed > org.monthlyCredits;
-    await client.creditLedger.create({
-      data: { organizationId, requestToken, kind: "charge", credits: spent, overage },
-    });
-  }
-  return org;
+  const [org] = await client.$queryRawUnsafe<OrgUsage[]>(
+    SETTLE,
+    organizationId,
+    requestToken,
+    reserved,
+    spent,
+    newRowId(),
+    new Date().toISOString(),
+  );
+  return { ...org, periodStart: new Date(org.periodStart) };
 }
 
 export async function usageOf(organizationId: string): Promise<OrgUsage> {

@@ -12,6 +12,7 @@ import { dropSingleton, singleton } from "@/lib/singleton";
 
 export type { PrismaClient } from "@/lib/generated/prisma/client";
 export { Prisma } from "@/lib/generated/prisma/client";
+export { newRowId } from "./row-id";
 
 type Db = PrismaClient;
 

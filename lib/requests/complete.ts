@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/db";
 import type { OrgUsage } from "@/lib/billing/admission";
 import { transaction } from "@/lib/jobs";
-import { writeFinal, type RequestOutcome } from "./final-write";
+import { finalState, writeFinal, type RequestOutcome } from "./final-write";
 import { announceFinished, type Finished } from "./completion";
 import { insertRequestRow, mayAnswerBeforeCommit } from "./hit-rows";
 import { markStage } from "@/lib/stage-timings";
@@ -89,23 +89,6 @@ function finishedOf(c: CompleteRequest, usage: OrgUsage | undefined): Finished |
       : { state: "failed", token, error: outcome.error, code: outcome.code, status: outcome.status },
     ...(usage && { usage }),
   };
-}
-
-function finalState(outcome: RequestOutcome) {
-  return outcome.ok
-    ? {
-        state: "complete" as const,
-        cost: outcome.cost,
-        cached: outcome.cached,
-        producedBy: outcome.producedBy,
-        answeredFromId: outcome.answeredFromId ?? null,
-      }
-    : {
-        state: "failed" as const,
-        error: outcome.error,
-        errorCode: outcome.code,
-        errorStatus: outcome.status,
-      };
 }
 
 /**

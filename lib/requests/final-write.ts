@@ -1,8 +1,7 @@
-import { driverQuery, type Prisma } from "@/lib/db";
-import type { OrgUsage } from "@/lib/billing/admission";
+import { driverQuery, newRowId, type Prisma } from "@/lib/db";
+import { settlementSql, type OrgUsage } from "@/lib/billing/admission";
 import { encodeResult } from "@/lib/store/encode";
 import type { FailureCode } from "@/lib/failures";
-import { newId } from "./row";
 
 /**
  * A request's completion as ONE statement: the row moved to its final state, the stored result,
@@ -24,8 +23,8 @@ WITH moved AS (
    WHERE "token" = $1::text AND "state" IN ('queued', 'processing')
   RETURNING "id"
 ), stored AS (
-  INSERT INTO "Result" ("id", "requestId", "body", "contentType", "bytes")
-  SELECT $12::text, "id", $13::text, $14::text, $15::int FROM moved WHERE $12::text IS NOT NULL
+  INSERT INTO "Result" ("id", "requestId", "body", "contentType", "bytes", "createdAt")
+  SELECT $12::text, "id", $13::text, $14::text, $15::int, $10::timestamp(3) FROM moved WHERE $12::text IS NOT NULL
 ), cached AS (
   INSERT INTO "CacheEntry" ("id", "cacheKey", "operation", "body", "resultId", "contentType", "createdAt")
   SELECT e.* FROM unnest($19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::timestamp(3)[])
@@ -34,19 +33,15 @@ WITH moved AS (
   ON CONFLICT ("cacheKey") DO UPDATE
      SET "body" = EXCLUDED."body", "resultId" = EXCLUDED."resultId",
          "contentType" = EXCLUDED."contentType", "createdAt" = EXCLUDED."createdAt"
-), settled AS (
-  UPDATE "Organization"
-     SET "running" = GREATEST("running" - 1, 0),
-         "creditsReserved" = GREATEST("creditsReserved" - $17::int, 0),
-         "creditsUsed" = "creditsUsed" + $18::int
-   WHERE "id" = $16::text AND $17::int IS NOT NULL AND EXISTS (SELECT 1 FROM moved)
-  RETURNING "monthlyCredits", "creditsUsed", "creditsReserved", "concurrencyLimit", "running",
-            "plan"::text AS "plan", "periodStart" AT TIME ZONE 'UTC' AS "periodStart"
-), charged AS (
-  INSERT INTO "CreditLedger" ("id", "organizationId", "requestToken", "kind", "credits", "overage")
-  SELECT $26::text, $16::text, $1::text, 'charge'::"LedgerKind", $18::int, "creditsUsed" > "monthlyCredits"
-    FROM settled WHERE $18::int > 0
-)
+), ${settlementSql({
+  organizationId: "$16",
+  requestToken: "$1",
+  reserved: "$17",
+  spent: "$18",
+  ledgerId: "$26",
+  at: "$10",
+  when: `$17::int IS NOT NULL AND EXISTS (SELECT 1 FROM moved)`,
+})}
 SELECT (SELECT "id" FROM moved) AS "requestId", s.* FROM (SELECT 1) AS one LEFT JOIN settled AS s ON true`;
 
 /** What the final write needs of a request's completion (./complete.ts's CompleteRequest). */
@@ -87,26 +82,55 @@ export async function writeFinal(
   return { usage: { ...usage, periodStart: new Date(usage.periodStart) } };
 }
 
+/** A finished request's own columns: a success's or a failure's (the bare hit's INSERT uses them too). */
+export function finalState(outcome: RequestOutcome) {
+  return outcome.ok
+    ? {
+        state: "complete" as const,
+        cost: outcome.cost,
+        cached: outcome.cached,
+        producedBy: outcome.producedBy,
+        answeredFromId: outcome.answeredFromId ?? null,
+      }
+    : {
+        state: "failed" as const,
+        error: outcome.error,
+        errorCode: outcome.code,
+        errorStatus: outcome.status,
+      };
+}
+
+/** The columns the other kind of outcome leaves as a running row has them. */
+const UNSET = {
+  cost: 0,
+  cached: false,
+  producedBy: null,
+  answeredFromId: null,
+  error: null,
+  errorCode: null,
+  errorStatus: null,
+};
+
 function finalWriteParams(c: Completion, finishedAt: Date, processingMs: number): unknown[] {
   const { outcome } = c;
   const ok = outcome.ok ? outcome : undefined;
-  const failed = outcome.ok ? undefined : outcome;
+  const final = { ...UNSET, ...finalState(outcome) };
   // A request answered from a stored result points at it; any other success stores its own body.
-  const newResultId = ok && !ok.answeredFromId ? newId() : null;
+  const newResultId = ok && !ok.answeredFromId ? newRowId() : null;
   const resultId = ok?.answeredFromId ?? newResultId;
   const body = ok?.body ?? "";
   const writes = ok?.cacheWrites ?? [];
   const now = finishedAt.toISOString();
   return [
     c.token,
-    ok ? "complete" : "failed",
-    ok?.cost ?? 0,
-    ok?.cached ?? false,
-    ok?.producedBy ?? null,
-    ok?.answeredFromId ?? null,
-    failed?.error ?? null,
-    failed?.code ?? null,
-    failed?.status ?? null,
+    final.state,
+    final.cost,
+    final.cached,
+    final.producedBy,
+    final.answeredFromId,
+    final.error,
+    final.errorCode,
+    final.errorStatus,
     now,
     processingMs,
     newResultId,
@@ -116,14 +140,14 @@ function finalWriteParams(c: Completion, finishedAt: Date, processingMs: number)
     c.organizationId,
     c.reserved ?? null,
     ok ? ok.cost : 0,
-    writes.map(() => newId()),
+    writes.map(() => newRowId()),
     writes.map((w) => w.cacheKey),
     writes.map((w) => w.operation),
     writes.map((w) => (w.isThisResult ? null : encodeResult(w.value ?? null, w.contentType))),
     writes.map((w) => (w.isThisResult ? resultId : null)),
     writes.map((w) => w.contentType),
     writes.map((w) => (w.createdAt ?? finishedAt).toISOString()),
-    newId(),
+    newRowId(),
   ];
 }
 

@@ -1,6 +1,5 @@
-import { dbConfig, driverQuery, Prisma } from "@/lib/db";
+import { dbConfig, driverQuery, newRowId, Prisma } from "@/lib/db";
 import { singleton } from "@/lib/singleton";
-import { newId } from "./row";
 
 /**
  * Request rows written together (group commit). A cache hit's row must exist before its answer
@@ -167,7 +166,7 @@ const INSERT = `INSERT INTO "Request" (${NAMES.map((c) => `"${c}"`).join(", ")})
 
 /** One column array per column, as text where PostgreSQL would not take the JS value as it is. */
 function columnValue(row: Row, column: Column): string | number | boolean | null {
-  if (column === "id") return row.id ?? newId();
+  if (column === "id") return row.id ?? newRowId();
   const value = (row as Record<string, unknown>)[column];
   if (value === undefined || value === null || value === Prisma.JsonNull || value === Prisma.DbNull)
     return null;

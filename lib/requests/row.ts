@@ -36,9 +36,3 @@ export function requestRow(
 export function newToken(): string {
   return "req_" + crypto.randomBytes(16).toString("base64url");
 }
-
-/** A new row id in cuid's shape (a "c" and 24 base-36 characters), as Prisma's default would give. */
-export function newId(): string {
-  const n = BigInt(`0x${crypto.randomBytes(16).toString("hex")}`);
-  return `c${n.toString(36).padStart(25, "0").slice(-24)}`;
-}
