@@ -136,14 +136,14 @@ export function widerContainer(
   // only a container with at least twice the pick's prose, and 800 characters more, wins.
   const addsProse = (p: number) => p >= pickProse * 2 && p - pickProse >= 800;
   // A pick with next to no prose is no anchor to widen from: only the landmark rule below applies.
+  // Cleaning only removes prose: a container short of it before cleaning is out already, so the
+  // candidates are the containers whose prose passes addsProse.
   const els: ArrayLike<Element> = !picked
     ? source.body.querySelectorAll(LANDMARKS)
     : pickProse < 200
       ? []
       : proseContainers(source.body, index, addsProse);
   for (let i = 0; i < els.length; i++) {
-    // Cleaning only removes prose: a container short of it before cleaning is out already.
-    if (picked && !addsProse(index.get(els[i]!) || 0)) continue;
     const n = norm(els[i]!.textContent).length;
     if (picked ? n < Math.max(500, picked * 1.25) : n <= 80) continue;
     const c = clean(removeComments(els[i]!.cloneNode(true) as Element));
