@@ -36,3 +36,15 @@ export function absolute(url: string): string {
     return "";
   }
 }
+
+/**
+ * A text's words, to compare two texts: letters and digits only, single-spaced, lowercase. ASCII
+ * text is read with an ASCII pattern, the same letters and digits: the Unicode one is costly to
+ * compile in each new renderer.
+ */
+export function words(s: string): string {
+  return s
+    .replace(/^[\x00-\x7f]*$/.test(s) ? /[^A-Za-z0-9]+/g : /[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .toLowerCase();
+}

@@ -3,6 +3,7 @@
  * `__ptdMarkdown.writeMarkdown`). markdown.ts hands it the main content (`__ptdMain()`,
  * main-content.ts) and the libraries (`__ptd`, in-page.ts).
  */
+import { words } from "./dom";
 import { prepareMarkdown } from "./prepare";
 import { markdownRules } from "./rules";
 import { tidyMarkdown } from "./tidy";
@@ -26,17 +27,6 @@ const DROPPED = [
   "svg",
   "canvas",
 ];
-
-/**
- * A heading's words: letters and digits only, single-spaced, lowercase. ASCII text is read with an
- * ASCII pattern, the same letters and digits: the Unicode one is costly to compile in each new
- * renderer.
- */
-const words = (s: string): string =>
-  s
-    .replace(/^[\x00-\x7f]*$/.test(s) ? /[^A-Za-z0-9]+/g : /[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .toLowerCase();
 
 /**
  * The main content as Markdown, ending in one newline; with `includeTitle`, a `# title` first.

@@ -1,14 +1,4 @@
-import { all } from "./dom";
-
-/**
- * Letters and digits only, single-spaced, lowercase: how two texts are compared (ASCII text with
- * an ASCII pattern, as entry.ts does: the Unicode one is costly to compile in each new renderer).
- */
-const wordsOf = (s: string): string =>
-  s
-    .replace(/^[\x00-\x7f]*$/.test(s) ? /[^A-Za-z0-9]+/g : /[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .toLowerCase();
+import { all, words } from "./dom";
 
 /**
  * An image's alt text is written where it says something the content does not. It is emptied
@@ -24,10 +14,10 @@ export function dropRedundantAlts(root: Element): void {
   const parts: string[] = [];
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.nodeValue || "");
-  const text = " " + wordsOf(parts.join(" ")) + " ";
+  const text = " " + words(parts.join(" ")) + " ";
   const seen = new Set<string>();
   images.forEach((img) => {
-    const alt = wordsOf(img.getAttribute("alt") || "");
+    const alt = words(img.getAttribute("alt") || "");
     if (!alt) return;
     // One word ("Chart") is too little to say the content already describes this image.
     const said = alt.indexOf(" ") > 0 && text.indexOf(" " + alt + " ") >= 0;
