@@ -4,7 +4,9 @@
  * pixels (× deviceScaleFactor).
  */
 import type { Page } from "playwright-core";
+import { OperationFailure } from "@/lib/failures";
 import { evaluateBounded, SMALL_RESULT_MAX_CHARS } from "./bounded-transfer";
+import { isCdpMessageOverLimit } from "./sandbox";
 
 export interface Region {
   x: number;
@@ -86,8 +88,20 @@ async function captureWebp(page: Page, region: Region | null, opts: CaptureOptio
   }
 }
 
-/** Capture `region` of the document (null = the viewport as it is). */
+/**
+ * Capture `region` of the document (null = the viewport as it is). An image over the DevTools
+ * pipe's limit (sandbox.ts; far above the result's byte limit) never reaches us: "too large".
+ */
 export async function capture(page: Page, region: Region | null, opts: CaptureOptions): Promise<Buffer> {
+  try {
+    return await captureImage(page, region, opts);
+  } catch (err) {
+    if (isCdpMessageOverLimit(err)) throw new OperationFailure("screenshot_too_large", String(err));
+    throw err;
+  }
+}
+
+function captureImage(page: Page, region: Region | null, opts: CaptureOptions): Promise<Buffer> {
   if (opts.format === "webp") return captureWebp(page, region, opts);
   return page.screenshot({
     type: opts.format,

@@ -21,6 +21,17 @@ import { CHROMIUM_ARGS } from "./config";
 
 export const DEFAULT_BROWSER_USER = "ptd-browser";
 
+/**
+ * How a DevTools call fails when its answer was too big to let through: the error message
+ * scripts/cdp-pipe-limit.mjs puts in place of the answer (the same words are written there).
+ */
+export const CDP_MESSAGE_OVER_LIMIT = "page-to-data: DevTools message over the size limit";
+
+/** Did `error` come from an answer the pipe limit cut off? */
+export function isCdpMessageOverLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(CDP_MESSAGE_OVER_LIMIT);
+}
+
 export interface ChromiumLaunch {
   /** What to execute (the wrapper script). */
   executablePath: string;
@@ -77,6 +88,8 @@ export function chromiumLaunch(chromiumPath: string, c: Config = config()): Chro
       ...(c.TZ && { TZ: c.TZ }),
       ...(!user && c.HOME && { HOME: c.HOME }),
       PTD_CHROMIUM: chromiumPath,
+      // The wrapper runs scripts/cdp-pipe-limit.mjs with it on the browser's output pipe.
+      PTD_NODE: process.execPath,
       ...(user && { PTD_BROWSER_USER: user }),
     },
     user,

@@ -17,6 +17,7 @@ import { boundedContent } from "./bounded-transfer";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
 import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
+import { isCdpMessageOverLimit } from "./sandbox";
 import { confirmDocument } from "./main-document";
 import { captureConsole } from "./console-capture";
 import { enableAdBlocking } from "./adblock";
@@ -78,6 +79,8 @@ function asFailure(err: unknown, lease: PageLease, crashed: boolean): OperationF
   if (err instanceof OperationFailure) return err;
   if (crashed) return failure("load_failed", "the page crashed");
   const message = err instanceof Error ? err.message : String(err);
+  // An answer of the browser's that the page made too big to let through (sandbox.ts).
+  if (isCdpMessageOverLimit(err)) return failure("too_big", message);
   if (lease.browserLost()) return new OperationFailure("unexpected", `browser lost: ${message}`, true);
   return failure("unexpected", message);
 }

@@ -9,24 +9,18 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
-import { listeningSocketsOf } from "../support/processes";
+import { chromiumPathFromEnv } from "@/lib/page/config";
+import { descendantsOf, listeningSocketsOf } from "../support/processes";
 
-/** Chromium main processes started by the server (direct children: the launcher execs Chromium). */
+/**
+ * Chromium main processes started by the server: below it (the launcher script stays as their
+ * parent, to run the DevTools pipe limit), the Chromium binary, not one of its --type= children.
+ */
 function browsersOf(pid: number): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, "utf8");
-        return ppid === pid && cmdline.includes("chromium") && !cmdline.includes("--type=");
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
+  const chromium = chromiumPathFromEnv();
+  return descendantsOf(pid)
+    .filter((p) => p.exe === chromium && !p.args.join(" ").includes("--type="))
+    .map((p) => p.pid);
 }
 
 function statusOf(pid: number): string {

@@ -106,6 +106,88 @@ describe("hostile pages and requests", () => {
     expect(afterTwo.peak - before).toBeLessThan(150);
   }, 180_000);
 
+  /** The server's peak memory growth (MB) while `visit` runs, the same path warmed first. */
+  async function peakGrowth(visit: () => Promise<void>): Promise<number> {
+    fs.writeFileSync(`/proc/${app.pid}/clear_refs`, "5");
+    const before = memoryMb(app.pid).rss;
+    await visit();
+    return memoryMb(app.pid).peak - before;
+  }
+
+  it("50 MB logged through a console the init script does not wrap (console.context()) never reaches the server: 200, later entries kept, the server grows < 60 MB", async () => {
+    const warm = await app.post(
+      "/api/console",
+      { url: "http://flood.test/devtools-flood?via=console&mb=1", sync: true },
+      key,
+    );
+    expect(warm.status).toBe(200);
+    let entries: { type: string; text: string }[] = [];
+    const growth = await peakGrowth(async () => {
+      const res = await app.post(
+        "/api/console",
+        { url: "http://flood.test/devtools-flood?via=console&mb=50", sync: true, max_age: 0 },
+        key,
+      );
+      expect(res.status).toBe(200);
+      entries = (await res.json()) as typeof entries;
+    });
+    console.log(
+      `[hostile] 50 MB through a console event: server peak +${growth} MB; entries ${entries.length}`,
+    );
+    expect(entries.map((e) => e.text)).toContain("small after the flood");
+    for (const e of entries) expect(e.text.length).toBeLessThanOrEqual(10_001);
+    expect(growth).toBeLessThan(60);
+  }, 120_000);
+
+  it("100 MB sent through the cookie-banner script's binding never reaches the server: 200, the server grows < 60 MB", async () => {
+    const body = {
+      url: "http://flood.test/devtools-flood?via=binding&mb=1",
+      sync: true,
+      page_options: { block_cookie_banners: true },
+    };
+    expect((await app.post("/api/html", body, key)).status).toBe(200);
+    const growth = await peakGrowth(async () => {
+      const res = await app.post(
+        "/api/html",
+        { ...body, url: "http://flood.test/devtools-flood?via=binding&mb=100", max_age: 0 },
+        key,
+      );
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("flooding");
+    });
+    console.log(`[hostile] 100 MB through the banner binding: server peak +${growth} MB`);
+    expect(growth).toBeLessThan(60);
+  }, 120_000);
+
+  it("a full-page PNG of noise (1920 × 16,000 px, ~90 MB) is refused as too large without its bytes reaching the server: 422, nothing spent, the server grows < 60 MB", async () => {
+    const small = await app.post(
+      "/api/screenshot",
+      { url: "http://noise.test/noise?w=200&h=200", sync: true, screenshot_options: { full_page: true } },
+      key,
+    );
+    expect(small.status).toBe(200);
+    let token = "";
+    const growth = await peakGrowth(async () => {
+      const res = await app.post(
+        "/api/screenshot",
+        {
+          url: "http://noise.test/noise?w=1920&h=16000",
+          sync: true,
+          screenshot_options: { full_page: true, viewport_width: 1920 },
+        },
+        key,
+      );
+      expect(res.status).toBe(422);
+      const answer = (await res.json()) as { error: string; token: string };
+      expect(answer.error).toBe(TOO_LARGE);
+      token = answer.token;
+    });
+    console.log(`[hostile] ~90 MB noise screenshot: server peak +${growth} MB`);
+    const [row] = await app.sql<{ cost: number }>(`SELECT cost FROM "Request" WHERE token = $1`, [token]);
+    expect(row!.cost).toBe(0);
+    expect(growth).toBeLessThan(60);
+  }, 120_000);
+
   it("a page styled min-width: 20000px gives a capture no wider than its viewport", async () => {
     const res = await app.post(
       "/api/screenshot",

@@ -92,6 +92,44 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
       </script></body></html>`,
     );
   },
+  // ?mb= MB sent to DevTools through a channel no init script of ours clips (issue 27), chosen by
+  // ?via=: `console` (a console made by console.context(), which the wrappers do not cover) or
+  // `binding` (the cookie-banner script's binding, on visits that block banners). Then one small
+  // error from a fresh iframe's realm.
+  "/devtools-flood": (req, res) => {
+    const q = new URL(req.url ?? "/", "http://x").searchParams;
+    const mb = Number(q.get("mb") ?? "100");
+    const flood =
+      q.get("via") === "binding"
+        ? `if (typeof window.autoconsentSendMessage === "function") window.autoconsentSendMessage({ type: huge });`
+        : `console.context("flood").error(huge);`;
+    send(
+      res,
+      `<!doctype html><html><head><title>Flood</title></head><body><p>flooding</p><script>
+        const huge = "z".repeat(${mb} * 1024 * 1024);
+        ${flood}
+        const frame = document.createElement("iframe");
+        document.body.appendChild(frame);
+        frames[0].console.error("small after the flood");
+      </script></body></html>`,
+    );
+  },
+  // A ?w= × ?h= canvas of random opaque pixels: its PNG cannot be compressed (~3 bytes a pixel).
+  "/noise": (req, res) => {
+    const q = new URL(req.url ?? "/", "http://x").searchParams;
+    const [w, h] = [Number(q.get("w") ?? "1280"), Number(q.get("h") ?? "10000")];
+    send(
+      res,
+      `<!doctype html><html><head><title>Noise</title><style>body { margin: 0 } canvas { display: block }</style></head>
+      <body><canvas id="c" width="${w}" height="${h}"></canvas><script>
+        const ctx = document.getElementById("c").getContext("2d");
+        const img = ctx.createImageData(${w}, ${h});
+        for (let i = 0; i < img.data.length; i += 65536) crypto.getRandomValues(img.data.subarray(i, i + 65536));
+        for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
+        ctx.putImageData(img, 0, 0);
+      </script></body></html>`,
+    );
+  },
   // An XML document (no Content-Type: Chromium sniffs it as XML) whose script claims it is HTML.
   "/lying-type": (_req, res) => {
     res.writeHead(200);
