@@ -265,7 +265,7 @@ export const VARIABLES = {
   WEBHOOK_MAX_PER_RECEIVER: spec(
     int({ default: 2 }),
     "2",
-    "webhook attempts in flight to one receiver per process, shared by every tenant (docs/webhooks.md)",
+    "webhook attempts in flight to one receiver, shared by every tenant and process (docs/webhooks.md)",
   ),
 
   // Tests and measurements

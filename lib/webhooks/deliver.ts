@@ -78,7 +78,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: secondsUntil(reopensAt) }));
   }
   // The receiver has all the attempts it takes at once (other tenants'): step back a moment.
-  const release = tryTakeReceiverPlace(destinationOf(delivery.url));
+  const release = await tryTakeReceiverPlace(destinationOf(delivery.url));
   if (!release) return void (await enqueueDeliveryJob(deliveryId, lane, { delaySeconds: 1 }));
   const attempt = delivery.attempts + 1;
   const payload = delivery.request
