@@ -105,22 +105,29 @@ async function timeoutFailure(
 /**
  * Whether the page's window or document has a listener for the events that end loading (`load`,
  * `DOMContentLoaded`, `readystatechange`, `pageshow`), inline attributes included: a script can
- * start requests from one. Asked through DevTools (a page cannot list its own listeners); when it
- * cannot be told, yes.
+ * start requests from one. Asked through DevTools' command-line API (a page cannot list its own
+ * listeners), in one round trip; when it cannot be told, yes. It runs in the page's world (the
+ * API lists the listeners of the world it runs in), so a page can make it answer wrongly, which
+ * costs only its own visit a wait of at most 100 ms, or a request its load handler started later.
  */
-const LOAD_EVENTS = new Set(["load", "DOMContentLoaded", "readystatechange", "pageshow"]);
-async function hasLoadHandlers(page: Page): Promise<boolean> {
+const HAS_LOAD_HANDLERS_JS = `(() => {
+  // A global of the page's own by that name shadows DevTools' one: then we cannot tell.
+  if (!Function.prototype.toString.call(getEventListeners).includes("[native code]")) return true;
+  const types = ["load", "DOMContentLoaded", "readystatechange", "pageshow"];
+  const w = getEventListeners(window), d = getEventListeners(document);
+  for (let i = 0; i < 4; i++) if (types[i] in w || types[i] in d) return true;
+  return false;
+})()`;
+export async function hasLoadHandlers(page: Page): Promise<boolean> {
   try {
     const cdp = await devtoolsSession(page);
-    // Both objects, then both listener lists, each pair at once: two waits instead of four.
-    const objects = await Promise.all(
-      ["window", "document"].map((expression) => cdp.send("Runtime.evaluate", { expression })),
-    );
-    if (objects.some(({ result }) => !result.objectId)) return true;
-    const lists = await Promise.all(
-      objects.map(({ result }) => cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId! })),
-    );
-    return lists.some(({ listeners }) => listeners.some((l) => LOAD_EVENTS.has(l.type)));
+    const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", {
+      expression: HAS_LOAD_HANDLERS_JS,
+      includeCommandLineAPI: true,
+      returnByValue: true,
+      silent: true,
+    });
+    return exceptionDetails !== undefined || result.value !== false;
   } catch {
     dropDevtoolsSession(page); // a new session next time
     return true;

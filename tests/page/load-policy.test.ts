@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadPolicyFor } from "@/lib/operations";
 import { markdown } from "@/lib/operations/markdown";
 import type { LoadPolicy } from "@/lib/page/types";
+import { hasLoadHandlers } from "@/lib/page/navigate";
 import { visitPage } from "@/lib/page/visit";
 import { pageFixture } from "./setup";
 
@@ -58,5 +59,39 @@ describe("load policy", () => {
       { pool: fx.pool },
     );
     expect(out).toContain("loaded-after-load");
+  });
+});
+
+describe("hasLoadHandlers: one DevTools call tells whether a load-time listener exists", () => {
+  const shapes: Array<[string, string, boolean]> = [
+    ["no listener", `<p>x</p>`, false],
+    ["a click listener only", `<script>addEventListener("click", () => {})</script>`, false],
+    ["window load listener", `<script>addEventListener("load", () => {})</script>`, true],
+    ["<body onload>", `<body onload="void 0"><p>x</p></body>`, true],
+    ["window.onload property", `<script>window.onload = () => {}</script>`, true],
+    [
+      "document DOMContentLoaded",
+      `<script>document.addEventListener("DOMContentLoaded", () => {})</script>`,
+      true,
+    ],
+    ["document.onreadystatechange", `<script>document.onreadystatechange = () => {}</script>`, true],
+    ["pageshow", `<script>addEventListener("pageshow", () => {})</script>`, true],
+    // Cannot be told: yes.
+    [
+      "a global of the page's named getEventListeners",
+      `<script>window.getEventListeners = () => ({})</script>`,
+      true,
+    ],
+  ];
+  it.each(shapes)("%s", async (_name, html, expected) => {
+    const answer = await visitPage(
+      { organization: "org-test", url: "http://site.test/" },
+      async (snap) => {
+        await snap.page.setContent(html);
+        return hasLoadHandlers(snap.page);
+      },
+      { pool: fx.pool },
+    );
+    expect(answer).toBe(expected);
   });
 });
