@@ -131,7 +131,11 @@ export async function enableCookieBannerBlocking(page: Page): Promise<CookieBann
         });
         break;
       case "eval": {
-        const result: unknown = await frame.evaluate(msg.code ?? "undefined").catch(() => false);
+        // The content script uses only the truth of a snippet's value (in the main world it
+        // evaluates `!!snippet()` itself). Made a boolean in the page, so whatever code a page sends
+        // down this channel, what comes back to us is one bit.
+        const code = `(async () => !!(await (${msg.code ?? "undefined"})))()`;
+        const result: unknown = await frame.evaluate(code).catch(() => false);
         await reply(frame, { type: "evalResp", id: msg.id, result });
         break;
       }

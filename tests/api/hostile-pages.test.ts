@@ -159,6 +159,27 @@ describe("hostile pages and requests", () => {
     expect(growth).toBeLessThan(60);
   }, 120_000);
 
+  it("ten requests through the cookie-banner channel to evaluate code worth 20 MB each bring back one bit each: 200, the server grows < 60 MB", async () => {
+    const body = {
+      url: "http://flood.test/devtools-flood?via=eval&mb=1",
+      sync: true,
+      page_options: { block_cookie_banners: true },
+    };
+    expect((await app.post("/api/html", body, key)).status).toBe(200);
+    const growth = await peakGrowth(async () => {
+      const res = await app.post(
+        "/api/html",
+        { ...body, url: "http://flood.test/devtools-flood?via=eval&mb=20", max_age: 0 },
+        key,
+      );
+      expect(res.status).toBe(200);
+    });
+    console.log(
+      `[hostile] 10 × 20 MB evaluations asked through the banner channel: server peak +${growth} MB`,
+    );
+    expect(growth).toBeLessThan(60);
+  }, 120_000);
+
   it("a full-page PNG of noise (1920 × 16,000 px, ~90 MB) is refused as too large without its bytes reaching the server: 422, nothing spent, the server grows < 60 MB", async () => {
     const small = await app.post(
       "/api/screenshot",

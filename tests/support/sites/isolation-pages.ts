@@ -93,16 +93,22 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
     );
   },
   // ?mb= MB sent to DevTools through a channel no init script of ours clips (issue 27), chosen by
-  // ?via=: `console` (a console made by console.context(), which the wrappers do not cover) or
-  // `binding` (the cookie-banner script's binding, on visits that block banners). Then one small
-  // error from a fresh iframe's realm.
+  // ?via=: `console` (a console made by console.context(), which the wrappers do not cover),
+  // `binding` (the cookie-banner script's binding, on visits that block banners) or `eval` (that
+  // binding asking us to evaluate code with a huge value, which we would then read back). Then one
+  // small error from a fresh iframe's realm.
   "/devtools-flood": (req, res) => {
     const q = new URL(req.url ?? "/", "http://x").searchParams;
     const mb = Number(q.get("mb") ?? "100");
+    const via = q.get("via");
     const flood =
-      q.get("via") === "binding"
+      via === "binding"
         ? `if (typeof window.autoconsentSendMessage === "function") window.autoconsentSendMessage({ type: huge });`
-        : `console.context("flood").error(huge);`;
+        : via === "eval"
+          ? // Asks the banner script's handler to evaluate code whose value is ?mb= MB, ten times.
+            `if (typeof window.autoconsentSendMessage === "function")
+               for (let i = 0; i < 10; i++) window.autoconsentSendMessage({ type: "eval", id: "e" + i, code: "'z'.repeat(${mb} * 1024 * 1024)" });`
+          : `console.context("flood").error(huge);`;
     send(
       res,
       `<!doctype html><html><head><title>Flood</title></head><body><p>flooding</p><script>
