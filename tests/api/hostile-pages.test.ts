@@ -183,7 +183,11 @@ describe("hostile pages and requests", () => {
   it("a full-page PNG of noise (1920 × 16,000 px, ~90 MB) is refused as too large without its bytes reaching the server: 422, nothing spent, the server grows < 60 MB", async () => {
     const small = await app.post(
       "/api/screenshot",
-      { url: "http://noise.test/noise?w=200&h=200", sync: true, screenshot_options: { full_page: true } },
+      {
+        url: "http://noise.test/noise-canvas?w=200&h=200",
+        sync: true,
+        screenshot_options: { full_page: true },
+      },
       key,
     );
     expect(small.status).toBe(200);
@@ -192,7 +196,7 @@ describe("hostile pages and requests", () => {
       const res = await app.post(
         "/api/screenshot",
         {
-          url: "http://noise.test/noise?w=1920&h=16000",
+          url: "http://noise.test/noise-canvas?w=1920&h=16000",
           sync: true,
           screenshot_options: { full_page: true, viewport_width: 1920 },
         },

@@ -121,7 +121,7 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
     );
   },
   // A ?w= × ?h= canvas of random opaque pixels: its PNG cannot be compressed (~3 bytes a pixel).
-  "/noise": (req, res) => {
+  "/noise-canvas": (req, res) => {
     const q = new URL(req.url ?? "/", "http://x").searchParams;
     const [w, h] = [Number(q.get("w") ?? "1280"), Number(q.get("h") ?? "10000")];
     send(
