@@ -10,8 +10,9 @@
  *
  * Both launchers (Playwright's pool, Lighthouse's port-mode browser) go through
  * scripts/chromium-sandboxed.sh, which hands the fresh profile folder to the browser user and
- * drops privileges with setpriv. Chromium gets a minimal environment: the server's secrets
- * (database URL, API keys) are not passed on.
+ * drops privileges with setpriv, and runs the browser's DevTools output pipe through
+ * scripts/cdp-pipe-limit.mjs (no message a page made huge reaches the server whole). Chromium
+ * gets a minimal environment: the server's secrets (database URL, API keys) are not passed on.
  */
 import fs from "node:fs";
 import path from "node:path";
