@@ -224,5 +224,5 @@ describe("the dev outbox, signed in and signed out", { timeout: 300_000 }, () =>
     } finally {
       await plain.stop();
     }
-  });
+  }, 120_000);
 });
