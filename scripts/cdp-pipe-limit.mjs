@@ -50,8 +50,9 @@ function append(piece) {
     parts.push(piece);
     const first = parts.length === 1 ? parts[0] : Buffer.concat(parts.slice(0, 4));
     if (size <= limitFor(first)) return;
-    head = Buffer.from(Buffer.concat(parts).subarray(0, KEEP));
-    tail = Buffer.from(Buffer.concat(parts).subarray(-KEEP));
+    const whole = Buffer.concat(parts);
+    head = Buffer.from(whole.subarray(0, KEEP));
+    tail = Buffer.from(whole.subarray(-KEEP));
     parts = [];
     dropping = true;
     return;
