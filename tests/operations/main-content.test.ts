@@ -160,6 +160,38 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("reader2");
   });
 
+  it("keeps an accordion's hidden sections, but not hidden tabs, hidden copies of shown text or template text", async () => {
+    const section = (title: string, body: string, cls = "panel") =>
+      `<h2>${title}</h2><button aria-expanded="false">More</button><div class="${cls} collapsed"><div><p>${body}</p></div></div>`;
+    const body = `<main><article><h1>Meditation and health</h1>${para(4, "meditation")}
+      ${section("Safety", "A review of eighty studies found that about eight percent of participants had a negative effect from practicing meditation, which is similar to what is reported for psychological therapies. The most commonly reported negative effects were anxiety and depression, and most of them were mild and did not last.")}
+      ${section("Sleep", "Mindfulness meditation practices may help reduce insomnia and improve sleep quality, according to a number of small trials run over the last decade by several universities. The trials were small and short, and the researchers call for larger ones that follow people for a year or more before anything is settled.")}
+      <div class="sample"><div role="tablist"><button role="tab">Python</button><button role="tab">Ruby</button></div>
+        <div role="tabpanel"><p>Install Python and the SDK, then create a file called send.py anywhere on your machine and paste the code below into it before you run it.</p></div>
+        <div role="tabpanel" class="collapsed"><p>Install Ruby and the gem, then create a file called send.rb anywhere on your machine and paste the code below into it before you run it. Replace the account's identifier and its token with your own, keep them out of version control, and run the file from a terminal to send the message. It prints the message identifier when it is sent./p></div></div>
+      <div class="copy-for-small-screens collapsed"><p>Paragraph 1 about meditation, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p><p>Paragraph 2 about meditation, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p></div>
+      <div class="card collapsed"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.</p></div>
+    </article></main>`;
+    const md = await markdown(await snapshot(body, `<style>.collapsed { display: none }</style>`));
+    expect(md).toContain("about eight percent of participants");
+    expect(md).toContain("improve sleep quality");
+    expect(md).toContain("send.py");
+    expect(md).not.toContain("send.rb");
+    expect(md).not.toContain("Lorem ipsum");
+    expect(md.split("Paragraph 1 about meditation").length).toBe(2);
+    expect(md.split("Paragraph 2 about meditation").length).toBe(2);
+
+    // On a shop's page, hidden panels (specifications, shipping, reviews) stay out.
+    const shop = await markdown(
+      await snapshot(
+        body,
+        `<style>.collapsed { display: none }</style><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Cushion"}</script>`,
+      ),
+    );
+    expect(shop).toContain("Paragraph 2 about meditation");
+    expect(shop).not.toContain("about eight percent of participants");
+  });
+
   it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>How rivers recover</h1>

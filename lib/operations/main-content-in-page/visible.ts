@@ -1,4 +1,5 @@
 import { linkDensity } from "./density";
+import { jsonLdNodes, jsonLdTypes } from "./json-ld";
 import { norm } from "./text";
 
 /**
@@ -13,6 +14,9 @@ export function visibleClone<T extends Node>(root: T): T {
   const live = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
   let a = live.nextNode() as Element | null;
   let at = 0; // a's place among root's elements
+  // The page's rendered text, lower-cased: read once, and only when a hidden panel asks.
+  let shown: string | null = null;
+  const rendered = () => (shown ??= norm(document.body ? document.body.innerText : "").toLowerCase());
   while (a) {
     // Head and scripts are never rendered but carry metadata (Readability reads JSON-LD);
     // display:contents has no box of its own yet shows its children; closed <details> hold content.
@@ -21,9 +25,19 @@ export function visibleClone<T extends Node>(root: T): T {
       !/^(HEAD|SCRIPT|STYLE|TEMPLATE|NOSCRIPT|META|LINK|TITLE|BR|WBR|SOURCE|TRACK)$/.test(a.nodeName) &&
       !a.checkVisibility({ visibilityProperty: true }) &&
       !a.closest("head, details") &&
-      getComputedStyle(a).display !== "contents" &&
-      !isCollapsedProse(a)
+      getComputedStyle(a).display !== "contents"
     ) {
+      if (isUnseenPanel(a, rendered)) {
+        // Kept whole, its paragraphs too (they are hidden as well).
+        at += a.getElementsByTagName("*").length + 1;
+        a = nextOutside(live, a) as Element | null;
+        continue;
+      }
+      if (isCollapsedProse(a)) {
+        at++;
+        a = live.nextNode() as Element | null;
+        continue;
+      }
       hidden.push(at);
       // Skip the hidden subtree: its elements are counted, not walked.
       at += a.getElementsByTagName("*").length + 1;
@@ -44,21 +58,14 @@ export function visibleClone<T extends Node>(root: T): T {
   return copy;
 }
 
-/**
- * A collapsed section (an accordion's panel, a "read more" box, a tab) holds content the page
- * shows on a click: kept where it is prose and not a dialog, a menu or a banner. As the walk
- * runs, that keeps the panel element but not its paragraphs (each is hidden too, and holds no
- * <p> of its own). Keeping the panel's subtree whole was measured (session 19, docs/benchmarks.md):
- * FAQ answers came in (+0.04 to +0.17 on six pages) but so did the hidden copies responsive
- * builders (Framer, Webflow) keep for other screen sizes and hidden template text (two pages
- * -0.49), net -0.001 on the tuning half. Keeping it whole only where its markup names a
- * disclosure (accordion, collapse, FAQ, tab pane, aria-controls) changed 4 pages, net -0.11
- * (session 20): product pages' hidden tabs are not their content either.
- */
 const NOT_CONTENT =
   /(^|[\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\s_-]|$)/i;
 
-function isCollapsedProse(el: Element): boolean {
+/**
+ * Hidden prose that is not a dialog, a menu or a banner: paragraphs (at least minParagraphs) with
+ * 300 characters of text, few links.
+ */
+function isProsePanel(el: Element, minParagraphs = 1): boolean {
   if (
     /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
     el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")
@@ -71,10 +78,65 @@ function isCollapsedProse(el: Element): boolean {
   )
     return false;
   const ps = el.getElementsByTagName("p");
-  if (ps.length < 2) return false;
+  if (ps.length < minParagraphs) return false;
   let len = 0;
   for (let i = 0; i < ps.length && len < 300; i++) len += norm(ps[i]!.textContent).length;
   return len >= 300 && linkDensity(el, norm(el.textContent).length) < 0.3;
+}
+
+/**
+ * A tab's panel is another view of the same thing (the sample in another language, a product's
+ * specifications), where an accordion's panel is the next section: tabs stay out.
+ */
+function isTabPanel(el: Element): boolean {
+  return !!el.closest(
+    '[role=tabpanel], [class*="tab-pane" i], [class*="tabpanel" i], [class*="tab-content" i]',
+  );
+}
+
+/** A shop's page: its hidden tabs (specifications, reviews, shipping) are not what it is about. */
+function isProductPage(): boolean {
+  return (
+    jsonLdTypes(jsonLdNodes(), /^(Product|ProductGroup|Offer|AggregateOffer)$/) ||
+    !!document.querySelector(
+      'meta[property="og:type" i][content*="product" i], [itemtype*="schema.org/Product" i]',
+    )
+  );
+}
+
+/**
+ * A collapsed section whose prose the page shows nowhere else (an accordion's answer, a "More"
+ * panel, a section a script has not revealed yet): content the reader gets on a click. Kept whole,
+ * where isCollapsedProse keeps only the panel's element. Not a copy of text the page shows (what
+ * responsive builders keep for other screen widths), template text, a tab or a shop's panel.
+ * Measured on the tuning half (docs/benchmarks.md, session 23): 6 pages up (+0.03 to +0.17), 2
+ * down by under 0.01; each of the exclusions was a page's loss without it (a Framer page's hidden
+ * copies -0.49, template cards -0.49, a documentation page's language tabs -0.63).
+ */
+function isUnseenPanel(el: Element, rendered: () => string): boolean {
+  if (!isProsePanel(el) || isTabPanel(el) || isProductPage()) return false;
+  if (/lorem ipsum/i.test(el.textContent || "")) return false;
+  const shown = rendered();
+  const ps = el.getElementsByTagName("p");
+  let samples = 0;
+  for (let i = 0; i < ps.length && samples < 3; i++) {
+    const t = norm(ps[i]!.textContent).toLowerCase();
+    if (t.length < 60) continue;
+    samples++;
+    if (shown.includes(t.slice(0, 60))) return false;
+  }
+  return samples > 0;
+}
+
+/**
+ * A collapsed section of two or more paragraphs that isUnseenPanel did not keep: the walk keeps
+ * its element but not its paragraphs (each is hidden too, and holds no <p> of its own). Keeping
+ * every such panel whole was measured in session 19 (net -0.001: hidden copies and template text
+ * came in), and keeping it whole only where its markup names a disclosure in session 20 (4 pages,
+ * net -0.11: a shop's hidden tabs).
+ */
+function isCollapsedProse(el: Element): boolean {
+  return isProsePanel(el, 2);
 }
 
 function nextOutside(walker: TreeWalker, node: Node): Node | null {
