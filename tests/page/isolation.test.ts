@@ -37,6 +37,35 @@ async function failureOf(promise: Promise<unknown>): Promise<OperationFailure> {
 }
 
 describe("browser state per organization", () => {
+  it("the organization's next visit starts without the cookies its last page set, even while that page kept setting them", async () => {
+    for (let round = 0; round < 5; round++) {
+      const jar = await visitPage(
+        { organization: "org-jar", url: "http://shop.test/keeps-setting-cookies" },
+        async (s) => s.page.evaluate("document.cookie"),
+        { pool: fx.pool },
+      );
+      expect(jar).toContain("served=yes");
+      // At once, as a client asking again as soon as it has its answer.
+      const next = await html({ organization: "org-jar", url: "http://shop.test/account" });
+      expect(next).toContain("server-cookie=[]");
+      expect(next).toContain("js-cookie=[]");
+    }
+  });
+
+  it("the organization's next visit gets no cookie from a keepalive request or a beacon its last page sent as it was left", async () => {
+    // The answers land 3 s after the page was left: after the next visit, before the one after.
+    // (One landing in the middle of a visit would reach it: no pool can tell it from the visit's own.)
+    for (let round = 0; round < 2; round++) {
+      await html({ organization: "org-beacon", url: "http://shop.test/beacon-on-leave" });
+      const next = await html({ organization: "org-beacon", url: "http://shop.test/account" });
+      expect(next).toContain("server-cookie=[]");
+      await new Promise((r) => setTimeout(r, 3_500));
+      const later = await html({ organization: "org-beacon", url: "http://shop.test/account" });
+      expect(later).toContain("server-cookie=[]");
+      expect(later).toContain("js-cookie=[]");
+    }
+  }, 60_000);
+
   it("a cookie org A's visit set (while A had another visit open) never reaches org B", async () => {
     // A's first visit stays open, so the old pool would have shared its context and skipped clearing.
     const open = html({ organization: "org-a", url: "http://site.test/open-a-while" });

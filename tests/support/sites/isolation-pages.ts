@@ -40,6 +40,35 @@ export const ISOLATION_PAGES: Record<string, (req: IncomingMessage, res: ServerR
         setTimeout(() => { location.href = "/hijacked"; }, 2000);
       </script></body></html>`,
     ),
+  // A page that sets a cookie on its response and then, from a script, again and again: after
+  // its visit has ended, none of them may reach the organization's next visit.
+  "/keeps-setting-cookies": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Cookie jar</title></head><body><h1>Cookie jar</h1><script>
+        setInterval(() => { document.cookie = "late=" + Date.now() + "; Path=/; Max-Age=3600"; }, 1);
+      </script></body></html>`,
+      { "set-cookie": "served=yes; Path=/; Max-Age=3600" },
+    ),
+  // A page that, as it is left, sends a keepalive request and a beacon whose answers (3 s later)
+  // set cookies: they must not reach the organization's later visits either.
+  "/beacon-on-leave": (_req, res) =>
+    send(
+      res,
+      `<!doctype html><html><head><title>Beacon</title></head><body><h1>Beacon</h1><script>
+        addEventListener("pagehide", () => {
+          fetch("/set-cookie-later?k=keepalive", { method: "POST", keepalive: true }).catch(() => {});
+          navigator.sendBeacon("/set-cookie-later?k=beacon", "bye");
+        });
+      </script></body></html>`,
+    ),
+  "/set-cookie-later": (req, res) => {
+    const k = new URL(req.url ?? "/", "http://x").searchParams.get("k") ?? "x";
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "text/plain", "set-cookie": `${k}=late; Path=/; Max-Age=3600` });
+      res.end("ok");
+    }, 3_000);
+  },
   // A page that keeps a visit open for a while (another visit of the same organization in flight).
   "/open-a-while": (_req, res) =>
     send(
