@@ -31,6 +31,22 @@ export function isDiscussion(nodes: LdNode[]): boolean {
 }
 
 /**
+ * A shop's page (Product or Offer structured data, a product's Open Graph type or microdata): its
+ * hidden tabs (specifications, reviews, shipping) are not what it is about.
+ */
+let product: { nodes: LdNode[]; is: boolean } | null = null;
+export function isProductPage(nodes: LdNode[]): boolean {
+  if (product && product.nodes === nodes) return product.is;
+  const is =
+    jsonLdTypes(nodes, /^(Product|ProductGroup|Offer|AggregateOffer)$/) ||
+    !!document.querySelector(
+      'meta[property="og:type" i][content*="product" i], [itemtype*="schema.org/Product" i]',
+    );
+  product = { nodes, is };
+  return is;
+}
+
+/**
  * A page that says it is an article (its structured data, microdata or Open Graph type) and is
  * no discussion: a blog post or a news story, whose comments and the site's cards are not it.
  */

@@ -1,5 +1,6 @@
 import { linkDensity } from "./density";
-import { jsonLdNodes, jsonLdTypes } from "./json-ld";
+import { jsonLdNodes } from "./json-ld";
+import { isProductPage } from "./page-kind";
 import { norm } from "./text";
 
 /**
@@ -27,13 +28,14 @@ export function visibleClone<T extends Node>(root: T): T {
       !a.closest("head, details") &&
       getComputedStyle(a).display !== "contents"
     ) {
-      if (isUnseenPanel(a, rendered)) {
+      const prose = isProsePanel(a);
+      if (prose && isUnseenPanel(a, rendered)) {
         // Kept whole, its paragraphs too (they are hidden as well).
         at += a.getElementsByTagName("*").length + 1;
         a = nextOutside(live, a) as Element | null;
         continue;
       }
-      if (isCollapsedProse(a)) {
+      if (prose && isCollapsedProse(a)) {
         at++;
         a = live.nextNode() as Element | null;
         continue;
@@ -61,11 +63,8 @@ export function visibleClone<T extends Node>(root: T): T {
 const NOT_CONTENT =
   /(^|[\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\s_-]|$)/i;
 
-/**
- * Hidden prose that is not a dialog, a menu or a banner: paragraphs (at least minParagraphs) with
- * 300 characters of text, few links.
- */
-function isProsePanel(el: Element, minParagraphs = 1): boolean {
+/** Hidden prose that is not a dialog, a menu or a banner: paragraphs with 300 characters of text, few links. */
+function isProsePanel(el: Element): boolean {
   if (
     /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
     el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")
@@ -78,7 +77,6 @@ function isProsePanel(el: Element, minParagraphs = 1): boolean {
   )
     return false;
   const ps = el.getElementsByTagName("p");
-  if (ps.length < minParagraphs) return false;
   let len = 0;
   for (let i = 0; i < ps.length && len < 300; i++) len += norm(ps[i]!.textContent).length;
   return len >= 300 && linkDensity(el, norm(el.textContent).length) < 0.3;
@@ -94,16 +92,6 @@ function isTabPanel(el: Element): boolean {
   );
 }
 
-/** A shop's page: its hidden tabs (specifications, reviews, shipping) are not what it is about. */
-function isProductPage(): boolean {
-  return (
-    jsonLdTypes(jsonLdNodes(), /^(Product|ProductGroup|Offer|AggregateOffer)$/) ||
-    !!document.querySelector(
-      'meta[property="og:type" i][content*="product" i], [itemtype*="schema.org/Product" i]',
-    )
-  );
-}
-
 /**
  * A collapsed section whose prose the page shows nowhere else (an accordion's answer, a "More"
  * panel, a section a script has not revealed yet): content the reader gets on a click. Kept whole,
@@ -114,7 +102,7 @@ function isProductPage(): boolean {
  * copies -0.49, template cards -0.49, a documentation page's language tabs -0.63).
  */
 function isUnseenPanel(el: Element, rendered: () => string): boolean {
-  if (!isProsePanel(el) || isTabPanel(el) || isProductPage()) return false;
+  if (isTabPanel(el) || isProductPage(jsonLdNodes())) return false;
   if (/lorem ipsum/i.test(el.textContent || "")) return false;
   const shown = rendered();
   const ps = el.getElementsByTagName("p");
@@ -129,14 +117,14 @@ function isUnseenPanel(el: Element, rendered: () => string): boolean {
 }
 
 /**
- * A collapsed section of two or more paragraphs that isUnseenPanel did not keep: the walk keeps
+ * A collapsed section of prose, of two or more paragraphs, that isUnseenPanel did not keep: the walk keeps
  * its element but not its paragraphs (each is hidden too, and holds no <p> of its own). Keeping
  * every such panel whole was measured in session 19 (net -0.001: hidden copies and template text
  * came in), and keeping it whole only where its markup names a disclosure in session 20 (4 pages,
  * net -0.11: a shop's hidden tabs).
  */
-function isCollapsedProse(el: Element): boolean {
-  return isProsePanel(el, 2);
+function isCollapsedProse(prosePanel: Element): boolean {
+  return prosePanel.getElementsByTagName("p").length >= 2;
 }
 
 function nextOutside(walker: TreeWalker, node: Node): Node | null {
