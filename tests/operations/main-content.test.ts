@@ -166,6 +166,10 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     const body = `<main><article><h1>Meditation and health</h1>${para(4, "meditation")}
       ${section("Safety", "A review of eighty studies found that about eight percent of participants had a negative effect from practicing meditation, which is similar to what is reported for psychological therapies. The most commonly reported negative effects were anxiety and depression, and most of them were mild and did not last.")}
       ${section("Sleep", "Mindfulness meditation practices may help reduce insomnia and improve sleep quality, according to a number of small trials run over the last decade by several universities. The trials were small and short, and the researchers call for larger ones that follow people for a year or more before anything is settled.")}
+      <h2>Pain</h2><button aria-expanded="false">More</button><div class="panel collapsed"><ul>
+        <li>A 2020 report concluded that mindfulness-based stress reduction was associated with short-term improvements in chronic low-back pain.</li>
+        <li>A 2017 analysis of 30 studies found that mindfulness meditation was more effective at decreasing chronic pain than several other treatments.</li>
+        <li>A 2019 review found that mindfulness-based approaches did not reduce the frequency or the intensity of headaches.</li></ul></div>
       <div class="sample"><div role="tablist"><button role="tab">Python</button><button role="tab">Ruby</button></div>
         <div role="tabpanel"><p>Install Python and the SDK, then create a file called send.py anywhere on your machine and paste the code below into it before you run it.</p></div>
         <div role="tabpanel" class="collapsed"><p>Install Ruby and the gem, then create a file called send.rb anywhere on your machine and paste the code below into it before you run it. Replace the account's identifier and its token with your own, keep them out of version control, and run the file from a terminal to send the message. It prints the message identifier when it is sent./p></div></div>
@@ -175,6 +179,8 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     const md = await markdown(await snapshot(body, `<style>.collapsed { display: none }</style>`));
     expect(md).toContain("about eight percent of participants");
     expect(md).toContain("improve sleep quality");
+    // A panel that is a list of findings, not paragraphs.
+    expect(md).toContain("more effective at decreasing chronic pain");
     expect(md).toContain("send.py");
     expect(md).not.toContain("send.rb");
     expect(md).not.toContain("Lorem ipsum");
@@ -298,6 +304,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const line of ["[Strings](https://example.test/docs/Strings)", "Paragraph 3 about commands"])
       expect(md).toContain(line);
     expect(md).not.toContain("Careers");
+  });
+
+  it("keeps the headings of a page styled with utility classes that name 'hidden' or 'scroll'", async () => {
+    // Tailwind's `scroll-mt-24` (a heading a link jumps to) and `hidden lg:block` (shown on a wide
+    // screen) put words Readability reads as boilerplate on headings the page shows.
+    const heading = (id: string, text: string, cls: string) =>
+      `<h2 id="${id}" class="${cls}">${text}<a href="#${id}" class="ml-2 opacity-0">#</a></h2>`;
+    const md = await markdown(
+      await snapshot(
+        `<main><article class="prose max-w-none"><h1>Auth</h1>${para(2, "auth")}
+        ${heading("about", "About authentication and authorization", "group scroll-mt-24")}${para(2, "tokens")}
+        ${heading("providers", "Providers", "hidden lg:block md:overflow-hidden")}${para(2, "providers")}</article></main>`,
+        `<style>.hidden { display: none } @media (min-width: 1024px) { .lg\\:block { display: block } }</style>`,
+      ),
+    );
+    expect(md).toMatch(/^## About authentication and authorization$/m);
+    expect(md).toMatch(/^## Providers$/m);
   });
 
   it("reads a product page whose structured data lists its FAQ's questions as a product page, not a discussion", async () => {

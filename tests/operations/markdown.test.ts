@@ -179,7 +179,8 @@ describe("markdown fidelity", () => {
   it("keeps the page's heading levels, block quotes and line breaks, with no trailing spaces or runs of blank lines", async () => {
     const md = await markdownOf("/markdown/headings");
     const tree = parse(md);
-    // The H1 that repeats the title is dropped; the page's other H1 stays an H1.
+    // The H1 that repeats the title is dropped; the page's other H1 stays an H1. A heading's
+    // permalink ("#", "¶") is not part of its text.
     expect(nodesOf(tree, "heading").map((h) => [h.depth, textOf(h)])).toEqual([
       [2, "Background"],
       [3, "Earlier work"],

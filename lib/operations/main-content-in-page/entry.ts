@@ -9,6 +9,7 @@ import { regionInsteadOf } from "./page-region";
 import { readableDocument } from "./readable-document";
 import { removeStoryCards } from "./story-cards";
 import { norm, textToHtml } from "./text";
+import { dropMisleadingUtilities } from "./utility-classes";
 import { widerContainer } from "./wider-container";
 
 /** Readability's answer, the fields we read. */
@@ -61,6 +62,7 @@ function metaDescription(): string {
 export function mainContent(libraries: ExtractorLibraries): MainContent {
   let article: ReadabilityArticle | null = null;
   const source = readableDocument();
+  dropMisleadingUtilities(source);
   const ld = jsonLdNodes();
   if (!isDiscussion(ld)) removeComments(source);
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();

@@ -63,7 +63,14 @@ export function visibleClone<T extends Node>(root: T): T {
 const NOT_CONTENT =
   /(^|[\s_-])(modal|popup|pop-up|overlay|dialog|drawer|offcanvas|off-canvas|menu|submenu|dropdown|nav|navbar|navigation|search|login|signin|signup|subscribe|newsletter|cookie|consent|gdpr|banner|tooltip|mobile|sr-only|visually-hidden)([\s_-]|$)/i;
 
-/** Hidden prose that is not a dialog, a menu or a banner: paragraphs with 300 characters of text, few links. */
+/**
+ * A panel's blocks of prose: paragraphs, and list items (an accordion's answer is often a list:
+ * the studies under a health topic's heading, the steps of a procedure). A menu's items are
+ * links, which isProsePanel's link density keeps out.
+ */
+const PROSE_BLOCKS = "p, li";
+
+/** Hidden prose that is not a dialog, a menu or a banner: blocks with 300 characters of text, few links. */
 function isProsePanel(el: Element): boolean {
   if (
     /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
@@ -76,7 +83,7 @@ function isProsePanel(el: Element): boolean {
     )
   )
     return false;
-  const ps = el.getElementsByTagName("p");
+  const ps = el.querySelectorAll(PROSE_BLOCKS);
   let len = 0;
   for (let i = 0; i < ps.length && len < 300; i++) len += norm(ps[i]!.textContent).length;
   return len >= 300 && linkDensity(el, norm(el.textContent).length) < 0.3;
@@ -105,7 +112,7 @@ function isUnseenPanel(el: Element, rendered: () => string): boolean {
   if (isTabPanel(el) || isProductPage(jsonLdNodes())) return false;
   if (/lorem ipsum/i.test(el.textContent || "")) return false;
   const shown = rendered();
-  const ps = el.getElementsByTagName("p");
+  const ps = el.querySelectorAll(PROSE_BLOCKS);
   let samples = 0;
   for (let i = 0; i < ps.length && samples < 3; i++) {
     const t = norm(ps[i]!.textContent).toLowerCase();

@@ -6,6 +6,9 @@
 import { linkTarget } from "./link-target";
 import type { TurndownService } from "./turndown";
 
+/** The whole text of a permalink beside a heading. */
+const PERMALINK_SIGN = /^(#|¶|§|⚓|\u{1F517}\u{FE0F}?)$/u;
+
 /**
  * A table cell, heading or link text is one line: a <br> in it (the hard break "\" + newline)
  * and a paragraph break become a space.
@@ -130,7 +133,9 @@ export function markdownRules(td: TurndownService): void {
       const text = oneLine(content);
       if (!text) return "";
       const target = linkTarget(node.getAttribute("href")!);
-      return target ? "[" + text + "](" + target + ")" : text;
+      if (target) return "[" + text + "](" + target + ")";
+      // A heading's permalink ("#", "¶", "§", a link emoji) says nothing once it leads nowhere.
+      return PERMALINK_SIGN.test(text) ? "" : text;
     },
   });
 }

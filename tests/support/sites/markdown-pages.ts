@@ -117,9 +117,9 @@ const BASE = page("Along the river", IMAGES_BODY, `<base href="http://static.sit
 const HEADINGS = page(
   "A page with its own outline",
   `${prose("outlines")}
-<h2>Background</h2>
+<h2 id="background">Background<a href="#background" class="anchor">#</a></h2>
 ${prose("the background", 1)}
-<h3>Earlier work</h3>
+<h3 id="earlier">Earlier work <a href="#earlier" title="Permalink">¶</a></h3>
 ${prose("earlier work", 1)}
 <h1>Part two</h1>
 ${prose("part two", 1)}

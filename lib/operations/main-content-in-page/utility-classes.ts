@@ -1,0 +1,25 @@
+/**
+ * Readability drops an H1 or H2 whose class names score as boilerplate, and its words for that
+ * include "hidden" and "scroll" (hidden boxes, scrolling widgets). Utility-class CSS (Tailwind and
+ * its kind) puts those words on ordinary headings: `scroll-mt-24` on every heading a link can jump
+ * to, `hidden lg:block` on one a wide screen shows. In the visible clone every element is shown,
+ * whatever its classes say, so on a heading these tokens only mislead: they are removed from it.
+ * Only headings: on the boxes around the text the same tokens also move Readability's choice of
+ * block, and removing them there moved 16 tuning pages both ways for a net loss (session 24).
+ */
+const MISLEADING_UTILITY =
+  /^(?:[\w-]+:)*!?(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll-(?:smooth|auto)|scroll-[mp][trblxyse]?-\S+|(?:no-)?scrollbar(?:-\S+)?|hidden)$/;
+
+const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
+  .map((h) => `${h}[class*="hidden"], ${h}[class*="scroll"]`)
+  .join(", ");
+
+export function dropMisleadingUtilities(root: ParentNode): void {
+  const marked = root.querySelectorAll(MARKED_HEADINGS);
+  for (let i = 0; i < marked.length; i++) {
+    const el = marked[i]!;
+    const tokens = (el.getAttribute("class") || "").split(/\s+/);
+    const kept = tokens.filter((t) => !MISLEADING_UTILITY.test(t));
+    if (kept.length !== tokens.length) el.setAttribute("class", kept.join(" "));
+  }
+}
