@@ -201,7 +201,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
   it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>How rivers recover</h1>
-        <div><p>By Jane Doe</p><p>Updated August 14, 2025</p><p>5 min read</p>
+        <div><p>By Jane Doe</p><p>Updated August 14, 2025</p><p>5 min read</p><p>Published 6 hours ago</p>
         <p>This article contains affiliate links; we may earn a commission at no extra cost to you.</p></div>
         <p>By the time the water fell, the town had counted the cost, and the council began the long work of repair.</p>
         ${para(5, "recovery")}
@@ -220,6 +220,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       "By Jane Doe",
       "August 14, 2025",
       "5 min read",
+      "6 hours ago",
       "affiliate links",
       "Photo credit",
       "Lowe's",
@@ -242,6 +243,48 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const line of ["experienced journalist", "Sign in"]) expect(md).not.toContain(line);
     // A profile opens with its subject, whom no author link names.
     expect(await markdown(await page("Maria Ressa"))).toContain("Maria Ressa is an experienced journalist");
+  });
+
+  it("drops a biography under the article that names the writer by the first name the author link spells", async () => {
+    const page = (name: string) =>
+      snapshot(`<main><article><h1>Lamps for a smart home</h1>
+        <p>By <a href="https://example.test/author/irene/">Irene</a></p>
+        ${para(5, "lamps")}
+        <p>${name} is an experienced writer with five years in the tech and food niches, who writes for two other sites.</p>
+      </article></main>`);
+    const md = await markdown(await page("Irene"));
+    expect(md).toContain("Paragraph 5 about lamps");
+    expect(md).not.toContain("experienced writer");
+    // Someone the author link does not name may be the article's own subject.
+    expect(await markdown(await page("Maria"))).toContain("Maria is an experienced writer");
+  });
+
+  it("drops a card labelled 'Related' or 'See also' inside the text, and keeps the text and notes around it", async () => {
+    // A news site's card as it stands in the text: its classes say "article", it has a picture.
+    const card = (label: string, i: number) =>
+      `<div class="display-card article article-card small"><picture><img src="https://example.test/card-${i}.jpg" alt="A laptop on a desk" width="440" height="364"></picture>
+        <span class="article-card-label"><label>${label}</label></span>
+        <div class="w-display-card-content regular article-block"><h5 class="display-card-title"><a href="/story-${i}">Four tools that save time for Windows users</a></h5>
+        <p class="display-card-excerpt">Save time and streamline your workflow with the help of these tools for your PC.</p></div></div>`;
+    const md = await markdown(
+      await snapshot(`<main><article><h1>One script for the whole morning</h1>${para(3, "mornings")}
+        ${card("Related", 1)}${para(2, "scripts")}${card("See also:", 2)}
+        <p>Related to all of this, the script also opens the calendar, so the day's first meeting is never a surprise; man pages have a <i>see also</i> section.</p>
+        <div class="note"><strong>See also</strong><br>This section covers the script itself. For the scheduler that starts it every morning, see the <a href="/wiki/Cron">cron</a> article.</div>
+        ${para(2, "calendars")}</article></main>`),
+    );
+    for (const line of [
+      "Paragraph 3 about mornings",
+      "Paragraph 1 about scripts",
+      "Related to all of this",
+      "Paragraph 2 about calendars",
+    ])
+      expect(md).toContain(line);
+    // A label in a sentence, and a note whose text only mentions a link, are the text's own.
+    expect(md).toContain("man pages have a _see also_ section");
+    expect(md).toContain("For the scheduler that starts it");
+    for (const line of ["Four tools", "streamline your workflow", "card-1.jpg", "card-2.jpg"])
+      expect(md).not.toContain(line);
   });
 
   it("drops the site's cards for other stories under an article, and keeps a listicle's linked items", async () => {

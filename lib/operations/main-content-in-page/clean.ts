@@ -12,6 +12,30 @@ const BOILERPLATE_TEXT_START =
 const READ_NEXT =
   /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\s*[:：|»>-]/i;
 
+/** A card's label for another page: "Related", "Read next", "See also". */
+const CARD_LABEL =
+  /^(related( articles| posts| stories| content| reading)?|read next|read also|also read|see also|recommended( reading)?)[:.]?$/i;
+const CARD_LABEL_START = /^\s*(related|read|also|see|recommended)/i;
+/** The longest card a label takes with it: a headline and a line of teaser. */
+const CARD_MAX_CHARS = 300;
+
+/**
+ * The card a label like "Related" heads inside the text: the largest block under CARD_MAX_CHARS
+ * that starts with the label and reads as a link to another page (a linked headline, or a quarter
+ * of its text in links), beside a line of teaser at most. Null for a label in a sentence ("see
+ * also" in italics) or over a note whose text only mentions a link (a wiki's "See also" box).
+ */
+function labelledCard(label: Element, labelText: string, root: Element): Element | null {
+  let card: Element | null = null;
+  for (let up = label.parentElement; up && up !== root; up = up.parentElement) {
+    const text = norm(up.textContent);
+    if (text.length > CARD_MAX_CHARS || text.slice(0, labelText.length) !== labelText) break;
+    if (up.querySelector("h1 a[href], h2 a[href], h3 a[href], h4 a[href], h5 a[href], h6 a[href]")) card = up;
+    else if (linkDensity(up, text.length) >= 0.25) card = up;
+  }
+  return card;
+}
+
 /** How a text READ_NEXT matches starts, whitespace before it. */
 const READ_NEXT_START = /^\s*(related|read|more|see|also|recommended|must|don|you|watch|listen)/i;
 
@@ -79,10 +103,16 @@ export function clean<T extends Element>(root: T): T {
     const furniture = /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker);
     const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
     const readNext = /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && READ_NEXT_START.test(raw);
-    if (!furniture && !linkList && !readNext && !BOILERPLATE_TEXT_START.test(raw)) continue;
+    const label = raw.length < 60 && CARD_LABEL_START.test(raw);
+    if (!furniture && !linkList && !readNext && !label && !BOILERPLATE_TEXT_START.test(raw)) continue;
     const text = norm(raw);
     const len = text.length;
     if (len > total * 0.5) continue;
+    const card = label && CARD_LABEL.test(text) ? labelledCard(el, text, root) : null;
+    if (card) {
+      card.remove();
+      continue;
+    }
     if (furniture || (len < 40 && BOILERPLATE_TEXT.test(text))) {
       el.remove();
       continue;

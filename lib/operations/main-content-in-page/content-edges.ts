@@ -35,9 +35,9 @@ const EDGE_BIO_VERB = /\s(is|was|has been|writes)\s/;
 const EDGE_BYLINE =
   /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\s+\S/i;
 const EDGE_BY = /^By\s+\p{Lu}/u;
-// A date line names its date: "Updated August 14, 2025", "Published: 03/04/2025".
+// A date line names its date: "Updated August 14, 2025", "Published: 03/04/2025", "Published 6 hours ago".
 const EDGE_DATED =
-  /^(originally )?(posted|published|updated|last updated|last modified|modified)( on| at)?\s*[:：]?\s*\S.*\d/i;
+  /^(originally )?(posted|published|updated|last updated|last modified|modified)( on| at)?\s*[:：]?\s*(?=.*\d)\S/i;
 const EDGE_READING_TIME =
   /^(\d+\s*(min(ute)?s?|m)\.?\s*(read|reading time)|reading time\s*[:：]?\s*\d+\s*min(ute)?s?)$/i;
 const EDGE_BIO =
@@ -79,22 +79,35 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
   )
     return true;
   if (fromStart < 4 && len < 80 && EDGE_SIGN_IN.test(text)) return true;
-  if (fromStart < 4 && len < 600 && EDGE_BIO_ROLE.test(text) && EDGE_BIO_VERB.test(text)) {
-    const bio = EDGE_BIO_START.exec(text);
-    if (bio && pageAuthorWords().indexOf(bio[1]!.toLowerCase()) >= 0) return true;
-  }
+  if (
+    fromStart < 4 &&
+    len < 600 &&
+    EDGE_BIO_ROLE.test(text) &&
+    EDGE_BIO_VERB.test(text) &&
+    isPageAuthorBio(text)
+  )
+    return true;
   if (fromEnd < 4) {
     if (
       len < 600 &&
       EDGE_BIO_ROLE.test(text) &&
       (text.slice(0, 10) === "about the " || EDGE_BIO_VERB.test(text)) &&
-      EDGE_BIO.test(text)
+      (EDGE_BIO.test(text) || isPageAuthorBio(text))
     )
       return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
     if (len < 300 && EDGE_TRAILER.test(text)) return true;
   }
   return false;
+}
+
+/**
+ * A biography that opens with a name the page's author links spell: "Irene is an experienced
+ * writer…" under a post whose byline links /author/irene/ (EDGE_BIO wants a first and last name).
+ */
+function isPageAuthorBio(text: string): boolean {
+  const bio = EDGE_BIO_START.exec(text);
+  return !!bio && pageAuthorWords().indexOf(bio[1]!.toLowerCase()) >= 0;
 }
 
 /**
