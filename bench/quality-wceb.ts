@@ -153,7 +153,7 @@ async function main() {
         ms: Date.now() - started,
       });
     } catch (err) {
-      const failed = `${(err as Error).message}`.slice(0, 120);
+      const failed = `${(err as Error).message} ${(err as { detail?: string }).detail ?? ""}`.slice(0, 300);
       rows.push({
         id,
         half: halfOf(id),

@@ -63,6 +63,23 @@ async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
   }
 }
 
+/** How long a document that replaced the one the operations read may take to be ready. */
+const REPLACED_LOAD_MS = 10_000;
+
+/**
+ * Did an operation's call into the page fail because the page replaced its document under it?
+ * (CDP's answers to a call into a document that went away.)
+ */
+function documentReplaced(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    !(err instanceof OperationFailure) &&
+    /Execution context was destroyed|Inspected target navigated|Cannot find context with specified id/i.test(
+      err.message,
+    )
+  );
+}
+
 /**
  * Did this visit fail because the browser went away? Playwright can report the dead page a moment
  * before the browser's `disconnected` event, so failures that look like it get a short grace.
@@ -148,11 +165,23 @@ async function runVisit<T>(
       page,
       settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
     };
-    try {
-      const result = await consume(snapshot).catch(async (err: unknown) => {
+    const operate = (snap: PageSnapshot) =>
+      consume(snap).catch(async (err: unknown) => {
         // An operation that failed because the document was replaced under it: the replacement says why.
         await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0, settleFirst: true });
         throw err;
+      });
+    try {
+      const result = await operate(snapshot).catch(async (err: unknown) => {
+        if (!documentReplaced(err)) throw err;
+        // The replacement is a page (a script reloading it, a late redirect to a page that loads):
+        // the operations read that one, once; a page that keeps replacing itself is not loadable.
+        await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
+        const html = await renderedHtml(page, limits.maxHtmlBytes);
+        return operate({ ...snapshot, finalUrl: page.url(), html }).catch((again: unknown) => {
+          if (documentReplaced(again)) throw failure("load_failed", "the page kept replacing its document");
+          throw again;
+        });
       });
       // A document replaced while the operations read it must not answer in its place: what they
       // read may have been Chromium's error page or a challenge (no waiting for it to clear now).

@@ -108,6 +108,33 @@ describe("a page that moves itself after its first response", () => {
     },
   );
 
+  it("the document replaced by a page that loads while the operations run → they read that page", async () => {
+    // A consent script's `location.reload()`, a late redirect to the article: the call that was
+    // reading the old document fails, and the operations run again on the new one.
+    let calls = 0;
+    const { url, text } = await visitPage(
+      { organization: "org-test", url: "http://site.test/", loadPolicy: "text" },
+      async (snap) => {
+        if (++calls === 1) await snap.page.evaluate(`location.href = "/bot-cleared"; new Promise(() => {})`);
+        return { ...(await read(snap)), html: snap.html };
+      },
+      { pool: fx.pool },
+    ).then(async (r) => {
+      expect(r.html).toContain("past the challenge");
+      return r;
+    });
+    expect(calls).toBe(2);
+    expect(url).toBe("http://site.test/bot-cleared");
+    expect(text).toContain("past the challenge");
+  });
+
+  it("…and a page that replaces its document every time it is read → load_failed", async () => {
+    await expectFailure({ url: "http://site.test/", loadPolicy: "text" }, "load_failed", async (snap) => {
+      await snap.page.evaluate(`location.href = "/bot-cleared"; new Promise(() => {})`);
+      return read(snap);
+    });
+  });
+
   it("a script moving it to a challenge during the page options that does not clear → bot_check", async () => {
     await expectFailure(
       {
