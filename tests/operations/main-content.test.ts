@@ -456,6 +456,46 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const i of [1, 2, 3, 4]) expect(md2).toContain(`Post ${i} of the thread.`);
   });
 
+  it("reads a thread whose first post stands apart from its replies, and no article's cards as replies", async () => {
+    // XenForo's California theme: the opening post in its own card, the replies a run of
+    // article.js-post in another block; no structured data.
+    const words =
+      "I have a quite old projector in the basement and the time has come to look at one that handles 4K. ";
+    const body = (text: string) =>
+      `<div class="message-cell"><div class="message-cell message-cell--main"><div class="message-content"><div class="message-userContent"><article class="message-body"><div class="bbWrapper">${text}</div></article></div></div></div></div>`;
+    const reply = (i: number) =>
+      `<article class="js-post california-nested-message" id="js-post-${i}"><div class="MessageCard"><div class="MessageCard__container">
+        <header><a href="/members/u${i}">member${i}</a> <time>Jan 3, 2024</time></header>
+        ${body(`Reply ${i}: I went through the same choice last year and the one with the better lens won, for movies at least.`)}
+        <footer><a href="/posts/${i}/react">Like this post</a> <a href="/posts/${i}/quote">Quote this reply</a> <a href="/posts/${i}/report">Report to moderators</a> <a href="/posts/${i}/share">Share this post</a></footer></div></div></article>`;
+    const md = await markdown(
+      await snapshot(`<h1>Replacement projector recommendations</h1><div class="p-body-content">
+        <div class="thread-top"><div class="thread-stats"><a href="#latest">Jump to Latest</a></div>
+        <div class="MessageCard js-post" id="js-post-1"><div class="MessageCard__container">
+          <header><a href="/members/op">JosephF</a> <span>6.3K views, 23 replies</span></header>${body(words.repeat(10))}</div></div></div>
+        <div class="thread-replies"><div class="block block--messages"><div class="block-container"><div class="block-body">${[2, 3, 4, 5].map(reply).join("")}</div></div></div></div>
+        </div>
+        <footer>Forum rules</footer>`),
+    );
+    expect(md).toContain("I have a quite old projector");
+    expect(md).toContain("JosephF");
+    for (const i of [2, 3, 4, 5]) expect(md).toContain(`Reply ${i}: I went through`);
+    expect(md).not.toContain("Forum rules");
+
+    // A blog post (it says it is an article) over the site's cards for other posts, marked "post".
+    const card = (i: number) =>
+      `<article class="post type-post"><h2><a href="/other-${i}">Other post ${i}</a></h2><p>Card ${i}: ${"A summary of another post of the blog, two lines of it, which a reader may want next. ".repeat(2)}</p></article>`;
+    const blog = await markdown(
+      await snapshot(
+        `<article class="post type-post"><h1>Our projector</h1><div class="entry-content">${para(4, "projector")}</div></article>
+        <div class="more-posts-grid">${[1, 2, 3, 4].map(card).join("")}</div>`,
+        `<meta property="og:type" content="article">`,
+      ),
+    );
+    expect(blog).toContain("Paragraph 4 about projector");
+    expect(blog).not.toContain("Card 1:");
+  });
+
   it("keeps a short news story and none of the stories in a sidebar that is not an <aside>", async () => {
     const stories = Array.from(
       { length: 10 },

@@ -1,6 +1,7 @@
 import { clean } from "./clean";
 import { ARTICLE_BODY } from "./comments";
 import { linkDensity, prose } from "./density";
+import { isDeclaredArticle } from "./page-kind";
 import type { ReadabilityPick } from "./wider-container";
 import { norm } from "./text";
 
@@ -72,6 +73,71 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
   return null;
 }
 
+/** The element with post markup, the smallest, whose text holds the pick's opening words: the pick's post. */
+function postHolding(root: Element, pickStart: string): Element | null {
+  const items = root.querySelectorAll(THREAD_ITEM);
+  let best: Element | null = null;
+  let bestLen = Infinity;
+  for (let i = 0; i < items.length; i++) {
+    const el = items[i]!;
+    if (!POST_MARKUP.test((el.getAttribute("class") || "") + " " + el.id)) continue;
+    const text = norm(el.textContent);
+    if (text.length < bestLen && text.indexOf(pickStart) >= 0) {
+      best = el;
+      bestLen = text.length;
+    }
+  }
+  return best;
+}
+
+/**
+ * The replies of an opening post that stands apart from them (XenForo's California theme, Vanilla:
+ * the first post in its own card, the replies a run of like siblings after it, in another list):
+ * the first run after the post whose markup names posts, three of them with text. With the opening
+ * post widened to its largest post-marked ancestor that holds no reply (its author and date).
+ */
+function repliesAfter(
+  root: Element,
+  pickStart: string,
+): { post: Element; items: Element[]; text: number } | null {
+  let post = postHolding(root, pickStart);
+  if (!post) return null;
+  const items = root.querySelectorAll(THREAD_ITEM);
+  const tried = new Set<Node>();
+  for (let i = 0; i < items.length; i++) {
+    const first = items[i]!;
+    const parent = first.parentNode;
+    if (
+      !parent ||
+      tried.has(parent) ||
+      !(post.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)
+    )
+      continue;
+    if (post.contains(first) || first.contains(post)) continue;
+    tried.add(parent);
+    const sig = threadSignature(first);
+    if (!sig || !POST_MARKUP.test((first.getAttribute("class") || "") + " " + first.id.replace(/\d+/g, "")))
+      continue;
+    const run: Element[] = [];
+    let withText = 0;
+    let total = 0;
+    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling) {
+      if (threadSignature(c) !== sig) continue;
+      run.push(c);
+      const t = postText(c, norm(c.textContent));
+      if (t) {
+        withText++;
+        total += t;
+      }
+    }
+    if (withText < 3) continue;
+    for (let up = post.parentElement; up && up !== root && !up.contains(run[0]!); up = up.parentElement)
+      if (POST_MARKUP.test((up.getAttribute("class") || "") + " " + up.id)) post = up;
+    return { post, items: run, text: total };
+  }
+  return null;
+}
+
 /** A marked article body outside the run: the page is an article and the run its comments. */
 function articleBodyOutside(root: Element, run: Element[]): boolean {
   const bodies = root.querySelectorAll(ARTICLE_BODY);
@@ -92,7 +158,7 @@ export function discussionThread(
   const pickText = norm(article.textContent);
   if (!source.body || pickText.length < 60) return null;
   const found = postRun(source.body, pickText.slice(0, 60));
-  if (!found) return null;
+  if (!found) return openingPostAndReplies(source, pickText, discussion);
   const run = found.items;
   const marker = (run[0]!.getAttribute("class") || "") + " " + run[0]!.id.replace(/\d+/g, "");
   if (!discussion && (!POST_MARKUP.test(marker) || articleBodyOutside(source.body, run))) return null;
@@ -100,5 +166,23 @@ export function discussionThread(
   if (found.text < pickText.length * 1.3 + 200) return null;
   const out = source.createElement("div");
   for (let k = 0; k < run.length; k++) out.appendChild(clean(run[k]!.cloneNode(true) as Element));
+  return out;
+}
+
+/**
+ * A thread whose opening post stands apart from the run of replies: the post, then the replies.
+ * On a page that does not declare itself a discussion, only where both are marked as posts and
+ * the page is no declared article (whose "posts" after it are the site's cards).
+ */
+function openingPostAndReplies(source: Document, pickText: string, discussion: boolean): Element | null {
+  if (!source.body) return null;
+  if (!discussion && isDeclaredArticle()) return null;
+  const found = repliesAfter(source.body, pickText.slice(0, 60));
+  if (!found || found.text < 200) return null;
+  if (!discussion && articleBodyOutside(source.body, [found.post, ...found.items])) return null;
+  const out = source.createElement("div");
+  out.appendChild(clean(found.post.cloneNode(true) as Element));
+  for (let k = 0; k < found.items.length; k++)
+    out.appendChild(clean(found.items[k]!.cloneNode(true) as Element));
   return out;
 }
