@@ -65,6 +65,33 @@ async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
 
 /** How long a document that replaced the one the operations read may take to be ready. */
 const REPLACED_LOAD_MS = 10_000;
+/** How many times the operations read a page again that replaced its document under them. */
+const MAX_REREADS = 3;
+
+/**
+ * The operations' result on the page's latest document: where the page replaced its document under
+ * them with one that loads (a consent script reloading it, some more than once; a late redirect to
+ * the article), they read the new one, up to MAX_REREADS times; a page that keeps replacing itself
+ * is not loadable. (A replacement that is an error page or a challenge failed in `operate`.)
+ */
+async function operateOnLatestDocument<T>(
+  page: Page,
+  first: PageSnapshot,
+  operate: (snap: PageSnapshot) => Promise<T>,
+  maxHtmlBytes: number,
+): Promise<T> {
+  let snap = first;
+  for (let reread = 0; ; reread++) {
+    try {
+      return await operate(snap);
+    } catch (err) {
+      if (!documentReplaced(err)) throw err;
+      if (reread === MAX_REREADS) throw failure("load_failed", "the page kept replacing its document");
+      await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
+      snap = { ...first, finalUrl: page.url(), html: await renderedHtml(page, maxHtmlBytes) };
+    }
+  }
+}
 
 /**
  * Did an operation's call into the page fail because the page replaced its document under it?
@@ -172,17 +199,7 @@ async function runVisit<T>(
         throw err;
       });
     try {
-      const result = await operate(snapshot).catch(async (err: unknown) => {
-        if (!documentReplaced(err)) throw err;
-        // The replacement is a page (a script reloading it, a late redirect to a page that loads):
-        // the operations read that one, once; a page that keeps replacing itself is not loadable.
-        await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
-        const html = await renderedHtml(page, limits.maxHtmlBytes);
-        return operate({ ...snapshot, finalUrl: page.url(), html }).catch((again: unknown) => {
-          if (documentReplaced(again)) throw failure("load_failed", "the page kept replacing its document");
-          throw again;
-        });
-      });
+      const result = await operateOnLatestDocument(page, snapshot, operate, limits.maxHtmlBytes);
       // A document replaced while the operations read it must not answer in its place: what they
       // read may have been Chromium's error page or a challenge (no waiting for it to clear now).
       await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0 });
