@@ -456,6 +456,27 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const i of [1, 2, 3, 4]) expect(md2).toContain(`Post ${i} of the thread.`);
   });
 
+  it("writes no share buttons, whatever their markup is called: links to the share services' endpoints", async () => {
+    const pin = (img: string) =>
+      `<a href="https://pinterest.com/pin/create/button/?url=https%3A%2F%2Fexample.test%2Farticle&media=${img}"><img src="https://example.test/pin-it-icon.png" alt="" width="40" height="40"></a>`;
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Kitchen makeovers</h1>${para(2, "kitchens")}
+        <div class="wp-block-image"><img src="https://example.test/img/kitchen-1.jpg" alt="A white kitchen" width="800" height="600">${pin("kitchen-1.jpg")}</div>
+        ${para(2, "islands")}
+        <div class="post-tools"><a href="https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.test%2Farticle">Facebook</a>
+          <a href="https://twitter.com/intent/tweet?url=https%3A%2F%2Fexample.test%2Farticle">Post on X</a>
+          <a href="mailto:?subject=Kitchen%20makeovers">Email a friend</a></div>
+        <p>Photos by <a href="https://twitter.com/janedoe">Jane Doe</a>; write to <a href="mailto:desk@example.test">the desk</a>.</p>
+      </article></main>`),
+    );
+    expect(md).toContain("![A white kitchen](https://example.test/img/kitchen-1.jpg)");
+    expect(md).toContain("Paragraph 2 about islands");
+    for (const gone of ["pinterest.com", "Pin it", "sharer", "Post on X", "Email a friend"])
+      expect(md).not.toContain(gone);
+    expect(md).toContain("[Jane Doe](https://twitter.com/janedoe)");
+    expect(md).toContain("[the desk](mailto:desk@example.test)");
+  });
+
   it("reads a thread whose first post stands apart from its replies, and no article's cards as replies", async () => {
     // XenForo's California theme: the opening post in its own card, the replies a run of
     // article.js-post in another block; no structured data.

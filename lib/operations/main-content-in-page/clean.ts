@@ -65,8 +65,22 @@ export function removeFurniture(doc: Document, index: Map<Node, number>): void {
   }
 }
 
+/**
+ * The share services' endpoints: a link to one is a share button ("Pin it" over every image, "Share
+ * on X" under the text) whatever its markup is called, never a link the text makes.
+ */
+const SHARE_ENDPOINT =
+  /^(https?:)?\/\/([a-z0-9-]+\.)*(facebook\.com\/(sharer|share\.php|dialog\/(share|feed))|(twitter|x)\.com\/(intent\/(tweet|post)|share([?/]|$))|pinterest\.[a-z.]+\/pin\/create|linkedin\.com\/(shareArticle|sharing\/share-offsite|cws\/share)|reddit\.com\/submit|news\.ycombinator\.com\/submitlink|(t|telegram)\.me\/share|(api|web)\.whatsapp\.com\/send|wa\.me\/\?|tumblr\.com\/(share|widgets\/share)|getpocket\.com\/(save|edit)|flipboard\.com\/bookmarklet|threads\.net\/intent|bsky\.app\/intent|vk\.com\/share\.php|buffer\.com\/add)|^mailto:\?/i;
+
+function removeShareButtons(root: Element): void {
+  const links = root.querySelectorAll("a[href]");
+  for (let i = 0; i < links.length; i++)
+    if (SHARE_ENDPOINT.test((links[i]!.getAttribute("href") || "").trim())) links[i]!.remove();
+}
+
 /** Removes boilerplate from a detached container; never removes most of its text. */
 export function clean<T extends Element>(root: T): T {
+  removeShareButtons(root);
   const total = norm(root.textContent).length;
   // A list of links with the text's own paragraphs before and after it is part of the text (a
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
