@@ -88,3 +88,25 @@ export function removeComments<T extends ParentNode>(root: T): T {
   for (let j = 0; j < found.length; j++) found[j]!.remove();
   return root;
 }
+
+/** A question or an answer of a Q&A page, as its microdata marks them. */
+const QA_POST =
+  '[itemtype*="schema.org/Question" i], [itemtype*="schema.org/Answer" i], [itemprop=acceptedAnswer], [itemprop=suggestedAnswer]';
+
+/**
+ * On a Q&A page (Stack Exchange's markup), the comments under the question and under each answer:
+ * remarks on a post ("+1", "Commented May 3, 2009"), where the question and its answers are the
+ * content. Only comment blocks inside a marked question or answer that hold no post themselves; a
+ * forum's replies, marked as comments but posts of their own, stay.
+ */
+export function removeCommentsOnPosts(root: ParentNode): void {
+  const posts = root.querySelectorAll(QA_POST);
+  for (let i = 0; i < posts.length; i++) {
+    const els = posts[i]!.querySelectorAll("div, section, ol, ul, li, aside, form");
+    for (let j = 0; j < els.length; j++) {
+      const el = els[j]!;
+      if (!posts[i]!.contains(el) || !isCommentBlock(el) || el.querySelector(QA_POST)) continue;
+      el.remove();
+    }
+  }
+}

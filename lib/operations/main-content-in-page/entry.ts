@@ -1,5 +1,5 @@
 import { clean, removeFurniture } from "./clean";
-import { removeComments } from "./comments";
+import { removeComments, removeCommentsOnPosts } from "./comments";
 import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
@@ -65,6 +65,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   dropMisleadingUtilities(source);
   const ld = jsonLdNodes();
   if (!isDiscussion(ld)) removeComments(source);
+  else removeCommentsOnPosts(source);
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
   try {
