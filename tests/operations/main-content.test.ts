@@ -477,6 +477,27 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("[the desk](mailto:desk@example.test)");
   });
 
+  it("reads what an app that did not render serves in <noscript> (Discourse's crawler view)", async () => {
+    const posts = [1, 2, 3]
+      .map(
+        (i) =>
+          `<div class="topic-body crawler-post"><div class="crawler-post-meta"><span class="creator"><a href="/u/user${i}">user${i}</a></span> <time>November 8, 2024</time></div><div class="post"><p>Post ${i}: ${"The resolver in the container points at the embedded DNS server, which answers for the other containers on the same network. ".repeat(2)}</p></div></div>`,
+      )
+      .join("");
+    const md = await markdown(
+      await snapshot(
+        `<header><a href="/">Toggle navigation</a> ${["Product", "Get Docker", "Docker Desktop for Mac", "Docker Desktop for Windows", "Docker Desktop for Linux", "Docs", "Community", "Create Docker ID", "Docker Community Forums: share and learn in the Docker community"].map((m, i) => `<a href="/m${i}">${m}</a>`).join(" ")}</header>
+        <div id="app"></div><script>/* the app's bundle failed to load */</script>
+        <noscript><div id="main-outlet"><h1>Confusing resolver structure</h1>${posts}</div></noscript>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    for (const i of [1, 2, 3]) expect(md).toContain(`Post ${i}: The resolver in the container`);
+    expect(md).not.toContain("Toggle navigation");
+  });
+
   it("reads a Q&A page's question and answers, and none of the comments under them", async () => {
     // Stack Exchange's microdata: comments are schema.org Comments inside the Question and each Answer.
     const comments = (post: string) =>

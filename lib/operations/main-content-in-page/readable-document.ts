@@ -1,4 +1,5 @@
 import { noscriptDocument, RENDERED_TEXT_MIN_CHARS } from "../in-page-shared/noscript";
+import { prose } from "./density";
 import { norm } from "./text";
 import { visibleClone } from "./visible";
 
@@ -38,20 +39,32 @@ function liveBodyTextBound(text: string, skip: Element[]): number {
   return len;
 }
 
+/** The least prose a no-script version must hold to be read instead of a page that shows none. */
+const NOSCRIPT_MIN_PROSE = 300;
+
+/**
+ * Whether the page's prose is only in its no-script version: an app whose scripts did not render
+ * it but whose menus did (Discourse's topic, its crawler view in <noscript>, under the site's
+ * header). The no-script version is asked first: it is small, and most pages have none.
+ */
+function proseOnlyWithoutScripts(ns: Document, visible: Document): boolean {
+  return (
+    prose(ns.body) >= NOSCRIPT_MIN_PROSE && !!visible.body && prose(visible.body) < NOSCRIPT_MIN_PROSE / 3
+  );
+}
+
 /**
  * What Readability reads: the rendered page without what is not shown; the whole clone when
  * almost nothing is shown (a page hidden until a script that never ran reveals it); the
- * no-script version when the rendered page holds no text at all.
+ * no-script version when the rendered page holds no text at all, or only menus.
  */
 export function readableDocument(): Document {
   const visible = visibleClone(document);
   const shown = bodyText(visible);
-  if (shown < RENDERED_TEXT_MIN_CHARS) {
-    const ns = noscriptDocument(document, "<title></title>");
-    if (ns) {
-      ns.title = document.title;
-      return ns;
-    }
+  const ns = noscriptDocument(document, "<title></title>");
+  if (ns && (shown < RENDERED_TEXT_MIN_CHARS || proseOnlyWithoutScripts(ns, visible))) {
+    ns.title = document.title;
+    return ns;
   }
   // liveBodyText() is at most the body's raw text length, and at most its bound: most pages pass
   // on those alone, without normalizing text that can be megabytes of inline script data.
