@@ -174,6 +174,8 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
         <div role="tabpanel"><p>Install Python and the SDK, then create a file called send.py anywhere on your machine and paste the code below into it before you run it.</p></div>
         <div role="tabpanel" class="collapsed"><p>Install Ruby and the gem, then create a file called send.rb anywhere on your machine and paste the code below into it before you run it. Replace the account's identifier and its token with your own, keep them out of version control, and run the file from a terminal to send the message. It prints the message identifier when it is sent./p></div></div>
       <div class="copy-for-small-screens collapsed"><p>Paragraph 1 about meditation, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p><p>Paragraph 2 about meditation, long enough to read as prose: the committee met on Tuesday, heard the evidence, and agreed, after a long debate, to publish its findings.</p></div>
+      <h2>Questions</h2><div class="faq-box"><div class="faq-head"><h3>How long should a session last?</h3></div><div class="faq-answer collapsed"><p>Ten to twenty minutes a day is where most of the trials started, and a few minutes is better than none.</p></div></div>
+      <form><input name="email"><button>Send me the guide</button></form><div class="form-done collapsed"><p>Thanks! The guide is on its way to your inbox, and you can unsubscribe at any time you like.</p></div>
       <div class="card collapsed"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.</p></div>
     </article></main>`;
     const md = await markdown(await snapshot(body, `<style>.collapsed { display: none }</style>`));
@@ -183,6 +185,9 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("more effective at decreasing chronic pain");
     expect(md).toContain("send.py");
     expect(md).not.toContain("send.rb");
+    // An FAQ's short answer under its question; not a short message after a form.
+    expect(md).toContain("Ten to twenty minutes a day");
+    expect(md).not.toContain("The guide is on its way");
     expect(md).not.toContain("Lorem ipsum");
     expect(md.split("Paragraph 1 about meditation").length).toBe(2);
     expect(md.split("Paragraph 2 about meditation").length).toBe(2);

@@ -70,7 +70,21 @@ const NOT_CONTENT =
  */
 const PROSE_BLOCKS = "p, li";
 
-/** Hidden prose that is not a dialog, a menu or a banner: blocks with 300 characters of text, few links. */
+/** The prose a hidden panel must hold to count as one; an FAQ's answer needs less. */
+const PANEL_MIN_PROSE = 300;
+const ANSWER_MIN_PROSE = 80;
+
+/** A panel right after a question ("What is the event planning process?"): an FAQ's answer. */
+function answersQuestion(el: Element): boolean {
+  const prev = el.previousElementSibling;
+  const q = prev ? norm(prev.textContent) : "";
+  return q.length <= 200 && /\?$/.test(q);
+}
+
+/**
+ * Hidden prose that is not a dialog, a menu or a banner: blocks with PANEL_MIN_PROSE characters of
+ * text (ANSWER_MIN_PROSE under a question), few links.
+ */
 function isProsePanel(el: Element): boolean {
   if (
     /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
@@ -85,8 +99,9 @@ function isProsePanel(el: Element): boolean {
     return false;
   const ps = el.querySelectorAll(PROSE_BLOCKS);
   let len = 0;
-  for (let i = 0; i < ps.length && len < 300; i++) len += norm(ps[i]!.textContent).length;
-  return len >= 300 && linkDensity(el, norm(el.textContent).length) < 0.3;
+  for (let i = 0; i < ps.length && len < PANEL_MIN_PROSE; i++) len += norm(ps[i]!.textContent).length;
+  if (len < PANEL_MIN_PROSE && (len < ANSWER_MIN_PROSE || !answersQuestion(el))) return false;
+  return linkDensity(el, norm(el.textContent).length) < 0.3;
 }
 
 /**
