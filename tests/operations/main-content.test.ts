@@ -461,6 +461,19 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const i of [1, 2, 3, 4]) expect(md2).toContain(`Post ${i} of the thread.`);
   });
 
+  it("reads no text a page pushes off the page with an inline offset (a hacked site's hidden links)", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Supercharged V8</h1>${para(4, "engines")}
+        <p style="margin-left: -20px">A pull quote set a little into the margin, still on the page and read as ever.</p></article></main>
+        <footer>Copyright Motorward</footer>
+        <div style="position:absolute; left:-35255px;"><p>Australian players seeking excitement can explore <a href="https://casino.example/">Wolf Winner</a>, a casino with engaging pokies and fast payouts.</p>
+        <p>Whether you prefer slots or table games, <a href="https://casino2.example/">Ozwin Casino</a> offers a wide selection and regular promotions.</p></div>`),
+    );
+    expect(md).toContain("Paragraph 4 about engines");
+    expect(md).toContain("A pull quote set a little into the margin");
+    expect(md).not.toContain("casino");
+  });
+
   it("writes no share buttons, whatever their markup is called: links to the share services' endpoints", async () => {
     const pin = (img: string) =>
       `<a href="https://pinterest.com/pin/create/button/?url=https%3A%2F%2Fexample.test%2Farticle&media=${img}"><img src="https://example.test/pin-it-icon.png" alt="" width="40" height="40"></a>`;

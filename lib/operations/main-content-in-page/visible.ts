@@ -44,6 +44,10 @@ export function visibleClone<T extends Node>(root: T): T {
       // Skip the hidden subtree: its elements are counted, not walked.
       at += a.getElementsByTagName("*").length + 1;
       a = nextOutside(live, a) as Element | null;
+    } else if (a.hasAttribute("style") && isPushedOffPage(a)) {
+      hidden.push(at);
+      at += a.getElementsByTagName("*").length + 1;
+      a = nextOutside(live, a) as Element | null;
     } else {
       at++;
       a = live.nextNode() as Element | null;
@@ -58,6 +62,20 @@ export function visibleClone<T extends Node>(root: T): T {
     for (let i = 0; i < drop.length; i++) drop[i]!.remove();
   }
   return copy;
+}
+
+/** An inline offset of thousands of pixels to the left or the top: how a page hides text from readers. */
+const FAR_OFFSET = /(^|[;\s])(left|top|margin-left|margin-top|text-indent)\s*:\s*-\d{4,}(\.\d+)?px/i;
+
+/**
+ * An element its inline style pushes off the page, left of it or above it where no scrolling
+ * reaches (`position:absolute; left:-9999px`): a hacked site's hidden links, text meant for search
+ * engines only. Rendered, so checkVisibility passes it; never seen.
+ */
+function isPushedOffPage(el: Element): boolean {
+  if (!FAR_OFFSET.test(el.getAttribute("style") || "")) return false;
+  const r = el.getBoundingClientRect();
+  return r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0;
 }
 
 const NOT_CONTENT =
