@@ -474,6 +474,21 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("casino");
   });
 
+  it("drops a post's links to the previous and the next post, where they hold no prose", async () => {
+    const item = (side: string, title: string) =>
+      `<div class="cs-entry__prev-next-item"><a class="cs-entry__prev-next-link" href="/${side}"></a><h5>${side === "older" ? "Previous Post" : "Next Post"}</h5><a href="/${side}"><img src="https://example.test/${side}.jpg" alt="${title}" width="380" height="250"></a></div>`;
+    const md = await markdown(
+      await snapshot(`<main><article><h1>The best smart lamps</h1>${para(5, "lamps")}
+        <div class="cs-entry__prev-next">${item("older", "A thriller everyone is watching")}${item("newer", "A photo feature comes back")}</div>
+        <div class="post-prev-next"><p>Our guides are written by the team and checked by an editor before they are published here, every time.</p></div>
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 5 about lamps");
+    for (const gone of ["Previous Post", "Next Post", "A thriller everyone", "A photo feature"])
+      expect(md).not.toContain(gone);
+    expect(md).toContain("Our guides are written by the team");
+  });
+
   it("writes no share buttons, whatever their markup is called: links to the share services' endpoints", async () => {
     const pin = (img: string) =>
       `<a href="https://pinterest.com/pin/create/button/?url=https%3A%2F%2Fexample.test%2Farticle&media=${img}"><img src="https://example.test/pin-it-icon.png" alt="" width="40" height="40"></a>`;

@@ -1,9 +1,18 @@
-import { isProse, linkDensity, markerOf } from "./density";
+import { isProse, linkDensity, markerOf, prose } from "./density";
 import { norm } from "./text";
 
 /** Class, id and role words of blocks that are not the text: comments, sharing, ads, related links. */
 const BOILERPLATE =
   /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
+/**
+ * Class and id words of a post's links to the previous and the next post: furniture where they hold
+ * no prose (a label, a headline, a picture). A documentation page's footer of that name may also
+ * hold the page's own lines ("Help us improve these pages…"), and stays.
+ */
+const PREV_NEXT =
+  /(^|[\s_-])(post-nav|prev-next|prevnext|next-prev|previous-next|nav-previous|nav-next|previous-post|next-post)([\s_-]|$)/i;
+const isPrevNext = (el: Element, marker: string) => PREV_NEXT.test(marker) && prose(el) === 0;
+
 const BOILERPLATE_TEXT =
   /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
 /** How a text BOILERPLATE_TEXT matches starts (its first words), whitespace before it: a cheap first test. */
@@ -114,7 +123,8 @@ export function clean<T extends Element>(root: T): T {
     // its children's, so normalizing every element's is quadratic in the nesting): where none can,
     // el stays whatever its length.
     const raw = el.textContent || "";
-    const furniture = /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker);
+    const furniture =
+      /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || isPrevNext(el, marker);
     const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
     const readNext = /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && READ_NEXT_START.test(raw);
     const label = raw.length < 60 && CARD_LABEL_START.test(raw);
