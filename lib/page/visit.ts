@@ -63,6 +63,15 @@ async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
   }
 }
 
+/**
+ * Whether the rendered HTML holds a document at all. Every parsed page has a root element, even an
+ * empty response; a page without one is a page whose script removed it (an anti-adblock script's
+ * last resort): nothing to read, never an empty answer billed as content.
+ */
+function hasRootElement(html: string): boolean {
+  return /<[a-z]/i.test(html.replace(/^<!doctype[^>]*>/i, ""));
+}
+
 /** How long a document that replaced the one the operations read may take to be ready. */
 const REPLACED_LOAD_MS = 10_000;
 /** How many times the operations read a page again that replaced its document under them. */
@@ -176,6 +185,7 @@ async function runVisit<T>(
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
     let html = await renderedHtml(page, limits.maxHtmlBytes);
     if (crashed) throw failure("load_failed", "the page crashed");
+    if (!hasRootElement(html)) throw failure("load_failed", "the page removed its own document");
     // The page may have moved itself since it was judged (a timer, a meta refresh): to Chromium's
     // error page, a failing status or a challenge. A challenge that cleared is read again.
     const confirm = { egress: lease.egress, botCheckWaitMs: limits.botCheckWaitMs };

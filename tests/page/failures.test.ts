@@ -230,6 +230,10 @@ describe("visitPage failures (spec 7.4)", () => {
     await expectFailure({ organization: "org-test", url: "http://site.test/garbage" }, "load_failed");
   });
 
+  it("a page whose script removes its own document → load_failed, never an empty page as content", async () => {
+    await expectFailure({ organization: "org-test", url: "http://site.test/removes-itself" }, "load_failed");
+  });
+
   it("a page that crashes → load_failed", async () => {
     const f = await failureOf({ organization: "org-test", url: "http://site.test/" }, async (snap) => {
       const cdp = await snap.page.context().newCDPSession(snap.page);

@@ -185,6 +185,15 @@ export const BY_PATH: Record<string, Handler> = {
       `<!doctype html><html><head><script>location.replace("/bot-cleared");</script></head><body>moving</body></html>`,
     ),
   "/bot-cleared": (_req, res) => html(res, page("Real page", "<h1>past the challenge</h1>")),
+  // An anti-adblock script's last resort: the page removes its own document once it has loaded.
+  "/removes-itself": (_req, res) =>
+    html(
+      res,
+      page(
+        "Gone",
+        `<h1>An article</h1><p>Its text, for a moment.</p><script>addEventListener("load", () => document.documentElement.remove());</script>`,
+      ),
+    ),
   "/dark": (_req, res) =>
     html(
       res,
