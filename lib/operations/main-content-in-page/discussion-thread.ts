@@ -40,6 +40,36 @@ function postText(el: Element, text: string): number {
   return len >= 80 ? len * (1 - linkDensity(el, len)) : 0;
 }
 
+/** parent's children of signature sig, in order. */
+function likeSiblings(parent: ParentNode, sig: string): Element[] {
+  const run: Element[] = [];
+  for (let c = parent.firstElementChild; c; c = c.nextElementSibling)
+    if (threadSignature(c) === sig) run.push(c);
+  return run;
+}
+
+/** A run's post text: how many items hold some, and how much in all; with each item's text. */
+function runText(run: Element[]): { withText: number; total: number; texts: string[] } {
+  let withText = 0;
+  let total = 0;
+  const texts: string[] = [];
+  for (let j = 0; j < run.length; j++) {
+    const text = norm(run[j]!.textContent);
+    texts.push(text);
+    const t = postText(run[j]!, text);
+    if (t) {
+      withText++;
+      total += t;
+    }
+  }
+  return { withText, total, texts };
+}
+
+/** Class and id of a run's item as its markup names it (a post's number left out of its id). */
+function postMarker(el: Element): string {
+  return (el.getAttribute("class") || "") + " " + el.id.replace(/\d+/g, "");
+}
+
 /** The run of like siblings, at least three of them with text, whose item holds the pick's opening words; with its total text. */
 function postRun(root: Element, pickStart: string): { items: Element[]; text: number } | null {
   const items = root.querySelectorAll(THREAD_ITEM);
@@ -52,23 +82,11 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
     if (sigs[sig]) continue;
     sigs[sig] = true;
     seen.set(parent, sigs);
-    const run: Element[] = [];
-    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling)
-      if (threadSignature(c) === sig) run.push(c);
+    const run = likeSiblings(parent, sig);
     if (run.length < 3) continue;
-    let holder = -1;
-    let withText = 0;
-    let total = 0;
-    for (let j = 0; j < run.length; j++) {
-      const text = norm(run[j]!.textContent);
-      const t = postText(run[j]!, text);
-      if (t) {
-        withText++;
-        total += t;
-      }
-      if (holder < 0 && text.indexOf(pickStart) >= 0) holder = j;
-    }
-    if (withText >= 3 && holder >= 0) return { items: run, text: total };
+    const { withText, total, texts } = runText(run);
+    const holds = texts.some((text) => text.indexOf(pickStart) >= 0);
+    if (withText >= 3 && holds) return { items: run, text: total };
   }
   return null;
 }
@@ -116,20 +134,9 @@ function repliesAfter(
     if (post.contains(first) || first.contains(post)) continue;
     tried.add(parent);
     const sig = threadSignature(first);
-    if (!sig || !POST_MARKUP.test((first.getAttribute("class") || "") + " " + first.id.replace(/\d+/g, "")))
-      continue;
-    const run: Element[] = [];
-    let withText = 0;
-    let total = 0;
-    for (let c = (parent as ParentNode).firstElementChild; c; c = c.nextElementSibling) {
-      if (threadSignature(c) !== sig) continue;
-      run.push(c);
-      const t = postText(c, norm(c.textContent));
-      if (t) {
-        withText++;
-        total += t;
-      }
-    }
+    if (!sig || !POST_MARKUP.test(postMarker(first))) continue;
+    const run = likeSiblings(parent, sig);
+    const { withText, total } = runText(run);
     if (withText < 3) continue;
     for (let up = post.parentElement; up && up !== root && !up.contains(run[0]!); up = up.parentElement)
       if (POST_MARKUP.test((up.getAttribute("class") || "") + " " + up.id)) post = up;
@@ -160,8 +167,8 @@ export function discussionThread(
   const found = postRun(source.body, pickText.slice(0, 60));
   if (!found) return openingPostAndReplies(source, pickText, discussion);
   const run = found.items;
-  const marker = (run[0]!.getAttribute("class") || "") + " " + run[0]!.id.replace(/\d+/g, "");
-  if (!discussion && (!POST_MARKUP.test(marker) || articleBodyOutside(source.body, run))) return null;
+  if (!discussion && (!POST_MARKUP.test(postMarker(run[0]!)) || articleBodyOutside(source.body, run)))
+    return null;
   // The run must add posts to the pick, not only the pick's own furniture.
   if (found.text < pickText.length * 1.3 + 200) return null;
   const out = source.createElement("div");
