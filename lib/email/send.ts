@@ -46,8 +46,10 @@ export async function sendEmail(email: Email): Promise<SendResult> {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
+  // Stamped by this process's clock, the one the dev outbox's pass is stamped with
+  // (lib/auth/dev-outbox-pass.ts): the pass then shows exactly the mail sent after it was asked for.
   const row = await db().outboxEmail.create({
-    data: { to: email.to, subject: email.subject, text: email.text },
+    data: { to: email.to, subject: email.subject, text: email.text, createdAt: new Date() },
   });
   console.log(
     `[email] RESEND_API_KEY is not set; ${emailMode() === "dev-outbox" ? "kept in the dev outbox (development mode)" : "not sent (operator's log only)"}.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`,
