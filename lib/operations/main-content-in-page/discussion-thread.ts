@@ -98,7 +98,7 @@ function postHolding(root: Element, pickStart: string): Element | null {
   let bestLen = Infinity;
   for (let i = 0; i < items.length; i++) {
     const el = items[i]!;
-    if (!POST_MARKUP.test((el.getAttribute("class") || "") + " " + el.id)) continue;
+    if (!POST_MARKUP.test(postMarker(el))) continue;
     const text = norm(el.textContent);
     if (text.length < bestLen && text.indexOf(pickStart) >= 0) {
       best = el;
@@ -139,7 +139,7 @@ function repliesAfter(
     const { withText, total } = runText(run);
     if (withText < 3) continue;
     for (let up = post.parentElement; up && up !== root && !up.contains(run[0]!); up = up.parentElement)
-      if (POST_MARKUP.test((up.getAttribute("class") || "") + " " + up.id)) post = up;
+      if (POST_MARKUP.test(postMarker(up))) post = up;
     return { post, items: run, text: total };
   }
   return null;
