@@ -179,18 +179,10 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
         .catch(() => undefined),
     );
     const navigationMs = Date.now() - started;
-    // What the document is (its content type, a bot challenge) is asked in the same round trip as
-    // whether it has `load` handlers; a document that replaces itself after this is asked again
-    // below (its commit count moved on).
-    const inspected = judgedNow(main);
-    const [loadHandlers, inspection] = await Promise.all([
-      text && timeStage("nav_load_handlers", () => hasLoadHandlers(page)),
-      timeStage("nav_inspect", () => inspectDocument(page)),
-    ]);
     // Requests a `load` handler starts are reported to us a moment later (the routing of a text
     // visit delays them): give them that moment before asking what is in flight. A page with no
     // such handler (most static pages) has nothing to wait for.
-    if (loadHandlers)
+    if (text && (await timeStage("nav_load_handlers", () => hasLoadHandlers(page))))
       await new Promise((r) => setTimeout(r, Math.max(0, Math.min(100, loadDeadline - Date.now()))));
     await network.settle(text ? Math.max(0, loadDeadline - Date.now()) : limits.settleMaxMs);
 
@@ -201,7 +193,9 @@ export async function navigate(page: Page, url: string, opts: NavigateOptions): 
     if (moved) throw moved;
     const first = main.response;
     if (!first) throw failure("load_failed", "no response for the main document");
-    let doc = inspection;
+    const inspected = judgedNow(main);
+    // One round trip for both questions about the document.
+    let doc = await timeStage("nav_inspect", () => inspectDocument(page));
     const vendor = botCheckFromHeaders(first.status(), first.headers()) || doc.vendor;
     if (vendor) {
       if (!(await waitForBotCheckToClear(page, limits.botCheckWaitMs)))
