@@ -57,7 +57,7 @@ async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
   try {
     return await boundedContent(page, maxBytes);
   } catch (err) {
-    if (!(err instanceof Error) || !/navigat|context was destroyed/i.test(err.message)) throw err;
+    if (!documentReplaced(err)) throw err;
     await page.waitForLoadState("domcontentloaded", { timeout: 10_000 });
     return boundedContent(page, maxBytes);
   }
@@ -103,8 +103,9 @@ async function operateOnLatestDocument<T>(
 }
 
 /**
- * Did an operation's call into the page fail because the page replaced its document under it?
- * (CDP's answers to a call into a document that went away.)
+ * Did a call into the page (an operation's, or reading its HTML) fail because the page replaced
+ * its document under it? (CDP's answers to a call into a document that went away; the isolated
+ * world's calls report them as "Execution context was destroyed", lib/page/isolated-world.ts.)
  */
 function documentReplaced(err: unknown): boolean {
   return (
