@@ -49,6 +49,9 @@ export interface VisitDeps {
   exits?: ResidentialExits;
 }
 
+/** How long a document that replaced the one being read (its HTML or by the operations) may take to load. */
+const REPLACED_LOAD_MS = 10_000;
+
 /**
  * The rendered HTML, measured in the page before it crosses to Node; once more after a late script
  * or meta-refresh navigation has replaced the document.
@@ -58,7 +61,7 @@ async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
     return await boundedContent(page, maxBytes);
   } catch (err) {
     if (!documentReplaced(err)) throw err;
-    await page.waitForLoadState("domcontentloaded", { timeout: 10_000 });
+    await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
     return boundedContent(page, maxBytes);
   }
 }
@@ -72,8 +75,6 @@ function hasRootElement(html: string): boolean {
   return /<[a-z]/i.test(html.replace(/^<!doctype[^>]*>/i, ""));
 }
 
-/** How long a document that replaced the one the operations read may take to be ready. */
-const REPLACED_LOAD_MS = 10_000;
 /** How many times the operations read a page again that replaced its document under them. */
 const MAX_REREADS = 3;
 
