@@ -510,6 +510,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("[the desk](mailto:desk@example.test)");
   });
 
+  it("leaves out links drawn as buttons on lines of their own and call-to-action blocks, not the text's links", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Losing weight for the new year</h1>${para(2, "goals")}
+        <p><a class="btn btn-link btn-sm chevron-right" href="https://example.test/blog/medications">Find out if weight loss medications can help you</a></p>
+        <h2>Stick to a meal pattern</h2>
+        <p>Both the <a class="inline-btn" href="https://example.test/blog/mediterranean">Mediterranean diet</a> and the DASH plan include whole grains, vegetables, fruits and lean protein every day.</p>
+        ${para(2, "meals")}
+        <div class="resource-content-cta-container"><div class="cta-title">Discover our planning software</div><p>See how it can help you plan your meals</p><a href="https://example.test/demo">Request a demo</a></div>
+        ${para(1, "portions")}
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 2 about meals");
+    expect(md).toContain("Paragraph 1 about portions");
+    expect(md).toContain("[Mediterranean diet](https://example.test/blog/mediterranean)");
+    for (const gone of ["weight loss medications", "planning software", "Request a demo", "plan your meals"])
+      expect(md).not.toContain(gone);
+  });
+
   it("reads what an app that did not render serves in <noscript> (Discourse's crawler view)", async () => {
     const posts = [1, 2, 3]
       .map(

@@ -12,6 +12,11 @@ const BOILERPLATE =
 const PREV_NEXT =
   /(^|[\s_-])(post-nav|prev-next|prevnext|next-prev|previous-next|nav-previous|nav-next|previous-post|next-post)([\s_-]|$)/i;
 const isPrevNext = (el: Element, marker: string) => PREV_NEXT.test(marker) && prose(el) === 0;
+/**
+ * Class words of a call to action ("cta-container", "banner-cta-bar"). Inside the pick, a block so
+ * named that holds a headline is a landing page's hero (its heading and lead), and stays.
+ */
+const CALL_TO_ACTION = /(^|[\s_-])(cta|call-to-action)([\s_-]|$)/i;
 
 const BOILERPLATE_TEXT =
   /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
@@ -65,7 +70,8 @@ export function removeFurniture(doc: Document, index: Map<Node, number>): void {
     const el = els[i]!;
     const tag = el.nodeName;
     const marker = markerOf(el);
-    const furniture = tag === "ASIDE" || (tag !== "HEADER" && BOILERPLATE.test(marker));
+    const furniture =
+      tag === "ASIDE" || (tag !== "HEADER" && (BOILERPLATE.test(marker) || CALL_TO_ACTION.test(marker)));
     // Comments are removeComments' to judge (a discussion page's comments are its content).
     if (!furniture || /comment|respond/i.test(marker) || !doc.body.contains(el)) continue;
     if (el.querySelector("h1, [itemprop=articleBody]")) continue;
@@ -87,9 +93,38 @@ function removeShareButtons(root: Element): void {
     if (SHARE_ENDPOINT.test((links[i]!.getAttribute("href") || "").trim())) links[i]!.remove();
 }
 
+/** The class words of a link drawn as a button: `btn btn-link`, `wp-block-button__link`, `cta-primary`. */
+const BUTTON_CLASS = /(^|[\s_-])(btn|button|cta)([\s_-]|$)/i;
+/** The longest label a call to action reads as: a sentence, not a paragraph. */
+const BUTTON_MAX_CHARS = 100;
+
+/**
+ * A link drawn as a button that stands alone on its line ("Find out if weight loss medications can
+ * help you" between two sections, "Download the guide" under them) calls to another page; the
+ * text's own links sit in its sentences and stay, and so does a link that shares its line.
+ */
+function removeButtonLinks(root: Element): void {
+  const links = root.querySelectorAll("a[class]");
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    if (!root.contains(link) || !BUTTON_CLASS.test(link.getAttribute("class") || "")) continue;
+    const text = norm(link.textContent);
+    if (text.length > BUTTON_MAX_CHARS) continue;
+    let line: Element = link;
+    for (
+      let up = link.parentElement;
+      up && up !== root && norm(up.textContent) === text;
+      up = up.parentElement
+    )
+      line = up;
+    if (line !== link) line.remove();
+  }
+}
+
 /** Removes boilerplate from a detached container; never removes most of its text. */
 export function clean<T extends Element>(root: T): T {
   removeShareButtons(root);
+  removeButtonLinks(root);
   const total = norm(root.textContent).length;
   // A list of links with the text's own paragraphs before and after it is part of the text (a
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
@@ -124,7 +159,10 @@ export function clean<T extends Element>(root: T): T {
     // el stays whatever its length.
     const raw = el.textContent || "";
     const furniture =
-      /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) || BOILERPLATE.test(marker) || isPrevNext(el, marker);
+      /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) ||
+      BOILERPLATE.test(marker) ||
+      (CALL_TO_ACTION.test(marker) && !el.querySelector("h1")) ||
+      isPrevNext(el, marker);
     const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
     const readNext = /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && READ_NEXT_START.test(raw);
     const label = raw.length < 60 && CARD_LABEL_START.test(raw);
