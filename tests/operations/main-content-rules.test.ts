@@ -35,6 +35,14 @@ describe("main content: lines around the article", () => {
     ["Subscribe to our newsletter for more.", middle, false],
     ["Tags: gardening, tomatoes", last, true],
     ["Posted by Jane at 10:04", last, true],
+    ["Written by", last, true],
+    ["Written by", middle, false],
+    [
+      "Bhaval Patel is a Director (Operations) at Space-O Technologies. He has 20+ years of experience helping startups and enterprises with custom software solutions.",
+      last,
+      true,
+    ],
+    ["Bhaval Patel is a Director (Operations) at Space-O Technologies.", middle, false],
     [
       "By the time the river rose, the town had already left, and the bridge was the only way across for days.",
       first,

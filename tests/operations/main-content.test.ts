@@ -264,6 +264,25 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(await markdown(await page("Maria"))).toContain("Maria is an experienced writer");
   });
 
+  it("drops a biography under the article with its portrait, its label and the lines after it that name the same person", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Cleaning trends for 2025</h1>
+        ${para(12, "cleaning")}
+        <p>Karina and her team test every product before it reaches a client's home, and keep what works.</p>
+        <figure><img src="https://example.test/uploads/Karina.png" alt="" width="300" height="300"></figure>
+        <p>Written by</p>
+        <p>Karina Cohen is the owner of CR Maids, a local cleaning company serving the Greater Denver area, with a background as a global executive in fashion and software.</p>
+        <p>Karina holds a Global Executive MBA from Duke University and a Bachelor of Science in Finance and Marketing from Fordham University.</p>
+        <p>When she's not leading CR Maids, Karina homeschools her daughter and serves on the board of a university.</p>
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 12 about cleaning");
+    // The article's own line that names her, above the biography, stays.
+    expect(md).toContain("Karina and her team test every product");
+    for (const gone of ["Karina.png", "Written by", "owner of CR Maids", "Executive MBA", "homeschools"])
+      expect(md).not.toContain(gone);
+  });
+
   it("drops a card labelled 'Related' or 'See also' inside the text, and keeps the text and notes around it", async () => {
     // A news site's card as it stands in the text: its classes say "article", it has a picture.
     const card = (label: string, i: number) =>

@@ -43,7 +43,9 @@ const EDGE_READING_TIME =
 const EDGE_BIO =
   /^(about the (author|writer|contributor)\b|[A-Z][\p{L}.'’-]+(\s+[A-Z][\p{L}.'’-]+){1,3},?\s+(is|was|has been|writes)\s)/u;
 const EDGE_BIO_ROLE =
-  /\b(writer|editor|reporter|journalist|correspondent|contributor|columnist|author|freelancer?|staff|producer|critic|blogger|founder|host)\b/i;
+  /\b(writer|editor|reporter|journalist|correspondent|contributor|columnist|author|freelancer?|staff|producer|critic|blogger|founder|co-founder|host|owner|director|ceo|president|manager|specialist|consultant|dietitian|nutritionist|coach|researcher|professor|analyst|strategist|entrepreneur)\b/i;
+/** A label over the biography under the text: "Written by", "About the author". */
+const EDGE_BIO_LABEL = /^(written by|about the (author|writer)|meet the (author|writer)|author)\s*[:：]?$/i;
 // A biography above the article names its writer by a first name the page's author links spell.
 const EDGE_BIO_START = /^([A-Z][\p{L}.'’-]+)(\s+[A-Z][\p{L}.'’-]+){0,3},?\s+(is|was|has been|writes)\s/u;
 const EDGE_SIGN_IN = /^(sign in|log in|login|sign up)\b/i;
@@ -88,8 +90,10 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
   )
     return true;
   if (fromEnd < 4) {
+    if (len < 30 && EDGE_BIO_LABEL.test(text)) return true;
     if (
-      len < 600 &&
+      // A biography that opens with the writer's full name may run long: it says who it is about.
+      (len < 600 || (len < 1000 && EDGE_BIO.test(text))) &&
       EDGE_BIO_ROLE.test(text) &&
       (text.slice(0, 10) === "about the " || EDGE_BIO_VERB.test(text)) &&
       (EDGE_BIO.test(text) || isPageAuthorBio(text))
@@ -137,17 +141,48 @@ function pageAuthorWords(): string[] {
   return authorWords;
 }
 
-/** Removes the edge lines that are not the article, unless they are more than a fifth of its text. */
+/** The first name a biography under the text opens with ("Karina Cohen is the owner of…"), or "". */
+function bioFirstName(text: string, fromEnd: number): string {
+  const bio = fromEnd < 4 && EDGE_BIO_ROLE.test(text) ? EDGE_BIO_START.exec(text) : null;
+  return bio ? bio[1]! : "";
+}
+
+/** The block just before a line (or its label), where it is a picture and nothing else: a biography's portrait. */
+function portraitBefore(line: Element, root: Element): Element | null {
+  let el: Element | null = line;
+  while (el && el !== root && !el.previousElementSibling) el = el.parentElement;
+  let before = el && el !== root ? el.previousElementSibling : null;
+  // Over its label ("Written by"), if the biography has one.
+  while (before && EDGE_BIO_LABEL.test(norm(before.textContent))) before = before.previousElementSibling;
+  return before &&
+    !norm(before.textContent) &&
+    (before.matches("img") || before.querySelectorAll("img").length === 1)
+    ? before
+    : null;
+}
+
+/**
+ * Removes the edge lines that are not the article, unless they are more than a fifth of its text.
+ * A biography under the text takes with it its portrait and the lines after it that name the same
+ * person ("Karina holds an MBA…", "When she's not leading CR Maids, Karina…").
+ */
 export function trimEdges(root: Element): Element {
   const lines = edgeLines(root);
   const total = norm(root.textContent).length;
   let removed = 0;
   const drop: Element[] = [];
+  let bioName = "";
   for (let i = 0; i < lines.length; i++) {
     const text = norm(lines[i]!.textContent);
-    if (isEdgeBoilerplate(text, i, lines.length - 1 - i)) {
+    const fromEnd = lines.length - 1 - i;
+    const sameBio = bioName !== "" && text.length < 1000 && text.indexOf(bioName) >= 0;
+    if (sameBio || isEdgeBoilerplate(text, i, fromEnd)) {
       drop.push(lines[i]!);
       removed += text.length;
+      const name = sameBio ? "" : bioFirstName(text, fromEnd);
+      const portrait = name ? portraitBefore(lines[i]!, root) : null;
+      if (portrait) drop.push(portrait);
+      if (name) bioName = name;
     }
   }
   if (removed > total * 0.2) return root;
