@@ -390,6 +390,22 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toMatch(/^## Providers$/m);
   });
 
+  it("keeps the section headings of a post whose class names them 'header' (Substack's header-anchor-post)", async () => {
+    const heading = (slug: string, text: string) =>
+      `<h2 class="header-anchor-post">${text}<div class="pencraft pc-display-flex header-anchor-parent"><div id="§${slug}" class="pencraft header-anchor offset-top"></div><button type="button" aria-label="Link">#</button></div></h2>`;
+    const md = await markdown(
+      await snapshot(
+        `<header class="main-menu"><h2 class="header-title"><a href="/">The Newsletter</a></h2></header>
+        <main><article class="post"><h1 class="post-title">Local-first software</h1><div class="available-content"><div class="body markup">${para(3, "edges")}
+        ${heading("the-cloud-is-not-the-computer", "The cloud is not the computer")}${para(3, "clouds")}
+        ${heading("data-belongs-to-the-application", "Data belongs to the application")}${para(3, "data")}</div></div></article></main>`,
+      ),
+    );
+    expect(md).toMatch(/^## The cloud is not the computer$/m);
+    expect(md).toMatch(/^## Data belongs to the application$/m);
+    expect(md).toContain("Paragraph 3 about data");
+  });
+
   it("reads a product page whose structured data lists its FAQ's questions as a product page, not a discussion", async () => {
     const faq = `<script type="application/ld+json">[{"@type":"Product","name":"The product cup"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Is it dishwasher safe?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}]</script>`;
     const md = await markdown(await snapshot(productShapedPage("product"), faq));

@@ -14,12 +14,26 @@ const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
   .map((h) => `${h}[class*="hidden"], ${h}[class*="scroll"]`)
   .join(", ");
 
+/**
+ * Readability also removes, before it scores, any element whose class or id says "header" (its list
+ * of unlikely candidates), and Substack marks every section heading of a post `header-anchor-post`:
+ * a post came back without its headings. A heading below the headline is a heading of the text
+ * whatever its class says, so the word is removed from h2–h6; the page's header around its
+ * headline keeps its own class and goes as before.
+ */
+const HEADER_WORD = /header/i;
+const SECTION_HEADINGS =
+  "h2[class*=header i], h3[class*=header i], h4[class*=header i], h5[class*=header i], h6[class*=header i]";
+
+function dropTokens(el: Element, misleading: RegExp): void {
+  const tokens = (el.getAttribute("class") || "").split(/\s+/);
+  const kept = tokens.filter((t) => !misleading.test(t));
+  if (kept.length !== tokens.length) el.setAttribute("class", kept.join(" "));
+}
+
 export function dropMisleadingUtilities(root: ParentNode): void {
   const marked = root.querySelectorAll(MARKED_HEADINGS);
-  for (let i = 0; i < marked.length; i++) {
-    const el = marked[i]!;
-    const tokens = (el.getAttribute("class") || "").split(/\s+/);
-    const kept = tokens.filter((t) => !MISLEADING_UTILITY.test(t));
-    if (kept.length !== tokens.length) el.setAttribute("class", kept.join(" "));
-  }
+  for (let i = 0; i < marked.length; i++) dropTokens(marked[i]!, MISLEADING_UTILITY);
+  const sections = root.querySelectorAll(SECTION_HEADINGS);
+  for (let i = 0; i < sections.length; i++) dropTokens(sections[i]!, HEADER_WORD);
 }
