@@ -283,6 +283,20 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(gone);
   });
 
+  it("after a biography under the text, drops the lines that name its person by word, not those where the name is part of a word", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Keeping bees on a city roof</h1>
+        ${para(12, "bees")}
+        <p>Ann Lee is the editor of City Hives, a quarterly magazine for urban beekeepers, and has kept bees in Leeds since 2009.</p>
+        <p>Ann's own hives sit on the roof of the magazine's office.</p>
+        <p>Annual members of the association receive the next issue free.</p>
+      </article></main>`),
+    );
+    expect(md).toContain("Paragraph 12 about bees");
+    for (const gone of ["editor of City Hives", "own hives"]) expect(md).not.toContain(gone);
+    expect(md).toContain("Annual members of the association");
+  });
+
   it("drops a card labelled 'Related' or 'See also' inside the text, and keeps the text and notes around it", async () => {
     // A news site's card as it stands in the text: its classes say "article", it has a picture.
     const card = (label: string, i: number) =>

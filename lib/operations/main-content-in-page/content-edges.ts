@@ -147,6 +147,11 @@ function bioFirstName(text: string, fromEnd: number): string {
   return bio ? bio[1]! : "";
 }
 
+/** Does the text hold the name as a word of its own ("Ann" in "Ann's garden", not in "Annual")? */
+function namesWord(text: string, name: string): boolean {
+  return text.split(/[^\p{L}]+/u).indexOf(name) >= 0;
+}
+
 /** The block just before a line (or its label), where it is a picture and nothing else: a biography's portrait. */
 function portraitBefore(line: Element, root: Element): Element | null {
   let el: Element | null = line;
@@ -175,7 +180,7 @@ export function trimEdges(root: Element): Element {
   for (let i = 0; i < lines.length; i++) {
     const text = norm(lines[i]!.textContent);
     const fromEnd = lines.length - 1 - i;
-    const sameBio = bioName !== "" && text.length < 1000 && text.indexOf(bioName) >= 0;
+    const sameBio = bioName !== "" && text.length < 1000 && namesWord(text, bioName);
     if (sameBio || isEdgeBoilerplate(text, i, fromEnd)) {
       drop.push(lines[i]!);
       removed += text.length;
