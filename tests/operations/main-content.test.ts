@@ -201,6 +201,16 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     );
     expect(shop).toContain("Paragraph 2 about meditation");
     expect(shop).not.toContain("about eight percent of participants");
+
+    // A blog post that also marks up its company's product (for the stars in search results) is a post.
+    const post = await markdown(
+      await snapshot(
+        body,
+        `<style>.collapsed { display: none }</style><script type="application/ld+json">[{"@context":"https://schema.org","@type":"BlogPosting","headline":"Meditation and health"},{"@context":"https://schema.org","@type":"Product","name":"Calm app","aggregateRating":{"@type":"AggregateRating","ratingValue":"4.6","reviewCount":"120"}}]</script>`,
+      ),
+    );
+    expect(post).toContain("about eight percent of participants");
+    expect(post).toContain("Ten to twenty minutes a day");
   });
 
   it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {

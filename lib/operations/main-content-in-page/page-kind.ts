@@ -47,6 +47,16 @@ export function isProductPage(nodes: LdNode[]): boolean {
 }
 
 /**
+ * A shop's page that is no post. A post may mark up a product too (one it reviews, or its own
+ * site's, for the stars in search results): a blog post on event planning with its company's
+ * Product and rating lost its FAQ's collapsed answers as a shop's hidden tabs.
+ */
+const POST_TYPES = /^(Article|NewsArticle|BlogPosting|TechArticle)$/;
+export function isShopPage(nodes: LdNode[]): boolean {
+  return isProductPage(nodes) && !jsonLdTypes(nodes, POST_TYPES);
+}
+
+/**
  * A page that says it is an article (its structured data, microdata or Open Graph type) and is
  * no discussion: a blog post or a news story, whose comments and the site's cards are not it.
  */

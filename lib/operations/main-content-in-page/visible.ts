@@ -1,6 +1,6 @@
 import { linkDensity } from "./density";
 import { jsonLdNodes } from "./json-ld";
-import { isProductPage } from "./page-kind";
+import { isShopPage } from "./page-kind";
 import { norm } from "./text";
 
 /**
@@ -142,7 +142,7 @@ function isTabPanel(el: Element): boolean {
  * copies -0.49, template cards -0.49, a documentation page's language tabs -0.63).
  */
 function isUnseenPanel(el: Element, rendered: () => string): boolean {
-  if (isTabPanel(el) || isProductPage(jsonLdNodes())) return false;
+  if (isTabPanel(el) || isShopPage(jsonLdNodes())) return false;
   if (/lorem ipsum/i.test(el.textContent || "")) return false;
   const shown = rendered();
   const ps = el.querySelectorAll(PROSE_BLOCKS);
