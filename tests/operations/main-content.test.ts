@@ -430,6 +430,43 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Paragraph 3 about data");
   });
 
+  it("keeps a listicle's introduction whose block's class says 'header', and not the site's header", async () => {
+    const item = (i: number) =>
+      `<section class="listicle-item"><h2>${i}. Design service number ${i}</h2><p>Service ${i} pairs you with a designer who sends a plan, a shopping list and two rounds of changes for a flat fee that is a fraction of a studio's.</p></section>`;
+    const md = await markdown(
+      await snapshot(
+        `<div class="site-header"><a href="/">Home Digest</a> <a href="/rooms">Rooms</a> <a href="/garden">Garden</a><p>Ideas for every room.</p></div>
+        <main><article><section class="listicle-header"><h1>The best online interior design services</h1>
+          <div class="listicle-intro"><p>So you have decided to give your home a refresh, but where to begin? Between the swatches, the furniture and the styles, turning ideas into a room is hard work.</p>
+          <p>Consider, then, an online interior design service: a handful have reached the market in the past few years, with personalized advice that is as affordable as it is convenient.</p></div></section>
+          ${[1, 2, 3, 4, 5].map(item).join("")}</article></main>`,
+      ),
+    );
+    expect(md).toContain("decided to give your home a refresh");
+    expect(md).toContain("Consider, then, an online interior design service");
+    expect(md).toContain("Service 5 pairs you with a designer");
+    expect(md).not.toContain("Ideas for every room");
+  });
+
+  it("keeps a documentation section whose id spells a heading that says 'comments' or 'related'", async () => {
+    const section = (title: string, body: string) =>
+      `<section id="${title.toLowerCase().replace(/ /g, "-")}"><h2>${title}<a class="headerlink" href="#${title.toLowerCase().replace(/ /g, "-")}">¶</a></h2><p>${body}</p></section>`;
+    const md = await markdown(
+      await snapshot(
+        `<div class="document"><div class="body" role="main"><section id="submitting-patches"><h1>Submitting patches</h1>
+        ${para(3, "patches")}
+        ${section("Respond to review comments", "Your patch will almost certainly get comments from reviewers on ways in which it can be improved, in the form of a reply to your email; answer them, since ignoring reviewers is a good way to get ignored in return.")}
+        ${section("Related tools and scripts", "The checkpatch script finds the commonest style problems before a reviewer does, and the get_maintainer script names the people and the lists a patch should go to.")}
+        ${para(2, "reviews")}</section></div></div>
+        <section id="comments"><h2>Comments</h2><p>Great guide, thanks! I finally got my first patch merged after reading this twice over the weekend.</p></section>`,
+      ),
+    );
+    expect(md).toContain("almost certainly get comments from reviewers");
+    expect(md).toContain("The checkpatch script finds");
+    expect(md).toContain("Paragraph 2 about reviews");
+    expect(md).not.toContain("Great guide, thanks");
+  });
+
   it("reads a product page whose structured data lists its FAQ's questions as a product page, not a discussion", async () => {
     const faq = `<script type="application/ld+json">[{"@type":"Product","name":"The product cup"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Is it dishwasher safe?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}]</script>`;
     const md = await markdown(await snapshot(productShapedPage("product"), faq));

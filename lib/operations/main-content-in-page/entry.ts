@@ -3,6 +3,7 @@ import { removeComments, removeCommentsOnPosts } from "./comments";
 import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
+import { dropHeadingAnchorIds } from "./heading-anchors";
 import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
 import { isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
@@ -68,6 +69,8 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   else removeCommentsOnPosts(source);
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
+  // After the comments' and the furniture's rules, which read ids like "comments" as they are.
+  dropHeadingAnchorIds(source);
   try {
     article = new libraries.Readability(source.cloneNode(true) as Document, {
       charThreshold: 500,

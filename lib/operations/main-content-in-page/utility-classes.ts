@@ -1,3 +1,5 @@
+import { isProse } from "./density";
+
 /**
  * Readability drops an H1 or H2 whose class names score as boilerplate, and its words for that
  * include "hidden" and "scroll" (hidden boxes, scrolling widgets). Utility-class CSS (Tailwind and
@@ -25,6 +27,20 @@ const HEADER_WORD = /header/i;
 const SECTION_HEADINGS =
   "h2[class*=header i], h3[class*=header i], h4[class*=header i], h5[class*=header i], h6[class*=header i]";
 
+/**
+ * The same list takes a block of the text's own prose whose class says "header": a listicle's
+ * introduction in `section.listicle-header`. A block holding two paragraphs of prose or more is
+ * text, whatever its class says (a site's header holds a logo and a menu, not paragraphs).
+ */
+const HEADER_BLOCKS = "div[class*=header i], section[class*=header i], header[class*=header i]";
+
+function holdsProse(el: Element): boolean {
+  const ps = el.getElementsByTagName("p");
+  let prose = 0;
+  for (let i = 0; i < ps.length && prose < 2; i++) if (isProse(ps[i]!)) prose++;
+  return prose >= 2;
+}
+
 function dropTokens(el: Element, misleading: RegExp): void {
   const tokens = (el.getAttribute("class") || "").split(/\s+/);
   const kept = tokens.filter((t) => !misleading.test(t));
@@ -36,4 +52,6 @@ export function dropMisleadingUtilities(root: ParentNode): void {
   for (let i = 0; i < marked.length; i++) dropTokens(marked[i]!, MISLEADING_UTILITY);
   const sections = root.querySelectorAll(SECTION_HEADINGS);
   for (let i = 0; i < sections.length; i++) dropTokens(sections[i]!, HEADER_WORD);
+  const blocks = root.querySelectorAll(HEADER_BLOCKS);
+  for (let i = 0; i < blocks.length; i++) if (holdsProse(blocks[i]!)) dropTokens(blocks[i]!, HEADER_WORD);
 }
