@@ -133,11 +133,7 @@ function pageAuthorWords(): string[] {
         (el.getAttribute("href") || "").replace(/^.*\/authors?\//, ""),
       );
     });
-  authorWords = text
-    .join(" ")
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter(Boolean);
+  authorWords = letterWords(text.join(" ").toLowerCase());
   return authorWords;
 }
 
@@ -149,7 +145,12 @@ function bioFirstName(text: string, fromEnd: number): string {
 
 /** Does the text hold the name as a word of its own ("Ann" in "Ann's garden", not in "Annual")? */
 function namesWord(text: string, name: string): boolean {
-  return text.split(/[^\p{L}]+/u).indexOf(name) >= 0;
+  return letterWords(text).indexOf(name) >= 0;
+}
+
+/** A text's words, letters only, as written ("Ann's garden" → Ann, s, garden). */
+function letterWords(text: string): string[] {
+  return text.split(/[^\p{L}]+/u).filter(Boolean);
 }
 
 /** The block just before a line (or its label), where it is a picture and nothing else: a biography's portrait. */

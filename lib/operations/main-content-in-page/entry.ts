@@ -3,14 +3,13 @@ import { removeComments, removeCommentsOnPosts } from "./comments";
 import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
-import { dropHeadingAnchorIds } from "./heading-anchors";
 import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
 import { isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
+import { dropHeadingAnchorIds, dropMisleadingClasses } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
 import { removeStoryCards } from "./story-cards";
 import { norm, textToHtml } from "./text";
-import { dropMisleadingUtilities } from "./utility-classes";
 import { widerContainer } from "./wider-container";
 
 /** Readability's answer, the fields we read. */
@@ -63,7 +62,7 @@ function metaDescription(): string {
 export function mainContent(libraries: ExtractorLibraries): MainContent {
   let article: ReadabilityArticle | null = null;
   const source = readableDocument();
-  dropMisleadingUtilities(source);
+  dropMisleadingClasses(source);
   const ld = jsonLdNodes();
   if (!isDiscussion(ld)) removeComments(source);
   else removeCommentsOnPosts(source);

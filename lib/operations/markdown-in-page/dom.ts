@@ -8,7 +8,7 @@ export function all<E extends Element = Element>(root: ParentNode, selector: str
   return Array.from(root.querySelectorAll<E>(selector));
 }
 
-export { norm } from "../in-page-shared/text";
+export { norm, words } from "../in-page-shared/text";
 
 /** The text without any space: what two renderings of the same text have in common. */
 export function squash(s: string | null | undefined): string {
@@ -35,16 +35,4 @@ export function absolute(url: string): string {
   } catch {
     return "";
   }
-}
-
-/**
- * A text's words, to compare two texts: letters and digits only, single-spaced, lowercase. ASCII
- * text is read with an ASCII pattern, the same letters and digits: the Unicode one is costly to
- * compile in each new renderer.
- */
-export function words(s: string): string {
-  return s
-    .replace(/^[\x00-\x7f]*$/.test(s) ? /[^A-Za-z0-9]+/g : /[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .toLowerCase();
 }

@@ -1,0 +1,113 @@
+import { words } from "../in-page-shared/text";
+import { isProse } from "./density";
+import { norm } from "./text";
+
+/**
+ * Words Readability misreads. Before it scores, Readability removes an element whose class or id
+ * says "header", "comment", "sidebar"… (its unlikely candidates) and scores down one that says
+ * "hidden", "related", "share"… (its negative weights). Pages put those words on the text's own
+ * parts: utility CSS on headings, an editor's class on a listicle's introduction, a generator's id
+ * that spells a section's heading. Each rule below takes the word off where it says nothing about
+ * the block, so Readability reads the text as a reader would.
+ */
+
+/**
+ * Readability drops an H1 or H2 whose class names score as boilerplate, and its words for that
+ * include "hidden" and "scroll" (hidden boxes, scrolling widgets). Utility-class CSS (Tailwind and
+ * its kind) puts those words on ordinary headings: `scroll-mt-24` on every heading a link can jump
+ * to, `hidden lg:block` on one a wide screen shows. In the visible clone every element is shown,
+ * whatever its classes say, so on a heading these tokens only mislead: they are removed from it.
+ * Headings only: on the boxes around the text the same tokens also move Readability's choice of
+ * block, and removing them there moved 16 tuning pages both ways for a net loss (session 24).
+ */
+const MISLEADING_UTILITY =
+  /^(?:[\w-]+:)*!?(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll-(?:smooth|auto)|scroll-[mp][trblxyse]?-\S+|(?:no-)?scrollbar(?:-\S+)?|hidden)$/;
+
+const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
+  .map((h) => `${h}[class*="hidden"], ${h}[class*="scroll"]`)
+  .join(", ");
+
+/**
+ * Readability also removes, before it scores, any element whose class or id says "header" (its list
+ * of unlikely candidates), and Substack marks every section heading of a post `header-anchor-post`:
+ * a post came back without its headings. A heading below the headline is a heading of the text
+ * whatever its class says, so the word is removed from h2–h6; the page's header around its
+ * headline keeps its own class and goes as before.
+ */
+const HEADER_WORD = /header/i;
+const SECTION_HEADINGS =
+  "h2[class*=header i], h3[class*=header i], h4[class*=header i], h5[class*=header i], h6[class*=header i]";
+
+/**
+ * The same list takes a block of the text's own prose whose class says "header": a listicle's
+ * introduction in `section.listicle-header`. A block holding two paragraphs of prose or more is
+ * text, whatever its class says (a site's header holds a logo and a menu, not paragraphs).
+ */
+const HEADER_BLOCKS = "div[class*=header i], section[class*=header i], header[class*=header i]";
+
+function holdsProse(el: Element): boolean {
+  const ps = el.getElementsByTagName("p");
+  let prose = 0;
+  for (let i = 0; i < ps.length && prose < 2; i++) if (isProse(ps[i]!)) prose++;
+  return prose >= 2;
+}
+
+function dropTokens(el: Element, misleading: RegExp): void {
+  const tokens = (el.getAttribute("class") || "").split(/\s+/);
+  const kept = tokens.filter((t) => !misleading.test(t));
+  if (kept.length !== tokens.length) el.setAttribute("class", kept.join(" "));
+}
+
+/** Class words that mislead Readability about headings and about blocks of the text's own prose. */
+export function dropMisleadingClasses(root: ParentNode): void {
+  const marked = root.querySelectorAll(MARKED_HEADINGS);
+  for (let i = 0; i < marked.length; i++) dropTokens(marked[i]!, MISLEADING_UTILITY);
+  const sections = root.querySelectorAll(SECTION_HEADINGS);
+  for (let i = 0; i < sections.length; i++) dropTokens(sections[i]!, HEADER_WORD);
+  const blocks = root.querySelectorAll(HEADER_BLOCKS);
+  for (let i = 0; i < blocks.length; i++) if (holdsProse(blocks[i]!)) dropTokens(blocks[i]!, HEADER_WORD);
+}
+
+/**
+ * Words for which Readability removes an element before it scores (its unlikely candidates) or
+ * scores it down (its negative class weights), when the element's class or id says them.
+ */
+const READABILITY_SUSPECT =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|hidden|scroll|share|widget|promo|masthead|outbrain|contact/i;
+
+/** Letters and digits only: "Respond to review comments ¶" → "respondtoreviewcomments". */
+function squeezed(s: string): string {
+  return words(s).replace(/ /g, "");
+}
+
+/**
+ * Documentation generators and editors name each section after its heading
+ * (`<section id="respond-to-review-comments"><h2>Respond to review comments`), and Readability
+ * reads that id as a comment thread: the section went. An id that only spells its own heading's
+ * text says nothing about the block, so it is removed from the heading and its section. Headings
+ * of one or two words ("Comments", "Related posts") keep theirs: there the id and the text both
+ * name what the block is.
+ */
+export function dropHeadingAnchorIds(root: ParentNode): void {
+  const headings = root.querySelectorAll(
+    "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id], section[id] > :is(h1, h2, h3, h4, h5, h6)",
+  );
+  for (let i = 0; i < headings.length; i++) {
+    const h = headings[i]!;
+    const text = norm(h.textContent);
+    if (text.split(" ").length < 3) continue;
+    const spelledHeading = squeezed(text);
+    const section = h.parentElement && h.parentElement.nodeName === "SECTION" ? h.parentElement : null;
+    for (const el of section ? [h, section] : [h]) {
+      const id = el.getAttribute("id");
+      const spelled = id ? squeezed(id) : "";
+      // Most of the heading, not one of its words ("menu" under "Building the menu bar").
+      if (
+        READABILITY_SUSPECT.test(id || "") &&
+        spelled.length * 2 >= spelledHeading.length &&
+        spelledHeading.includes(spelled)
+      )
+        el.removeAttribute("id");
+    }
+  }
+}
