@@ -132,4 +132,32 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
         '<img alt="" src="https://example.test/img/e.jpg">',
     );
   });
+
+  it("empty the alts of a gallery, three images or more with no text between them that repeat one name", async () => {
+    const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
+    const fragment =
+      '<div class="gallery">' +
+      `<a href="/img/k1.jpg">${img("k1", "Blue kettle, side view")}</a>` +
+      `<div>${img("k2", "Blue kettle, top view")}</div>` +
+      img("k3", "With its lid open") +
+      "</div><p>A kettle for the stove.</p>" +
+      img("s1", "The kettle on a gas ring") +
+      img("s2", "Its whistle") +
+      "<p>Two pictures are no gallery, nor three described each in its own words:</p>" +
+      img("e1", "Steam over the spout") +
+      img("e2", "A cup poured") +
+      img("e3", "The kettle left to cool");
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      '<div><a href="/img/k1.jpg"><img alt="" src="https://example.test/img/k1.jpg"></a>' +
+        '<div><img alt="" src="https://example.test/img/k2.jpg"></div>' +
+        '<img alt="" src="https://example.test/img/k3.jpg">' +
+        "</div><p>A kettle for the stove.</p>" +
+        '<img alt="The kettle on a gas ring" src="https://example.test/img/s1.jpg">' +
+        '<img alt="Its whistle" src="https://example.test/img/s2.jpg">' +
+        "<p>Two pictures are no gallery, nor three described each in its own words:</p>" +
+        '<img alt="Steam over the spout" src="https://example.test/img/e1.jpg">' +
+        '<img alt="A cup poured" src="https://example.test/img/e2.jpg">' +
+        '<img alt="The kettle left to cool" src="https://example.test/img/e3.jpg">',
+    );
+  });
 });

@@ -25,3 +25,49 @@ export function dropRedundantAlts(root: Element): void {
     seen.add(alt);
   });
 }
+
+/** Images in a row with no text between them that make a gallery. */
+const GALLERY_RUN = 3;
+
+/**
+ * Do two of the alts open or close with the same two words? A gallery of one thing names each
+ * picture after it ("Blue kettle, side view", "Blue kettle, top view"; "Canva logo white",
+ * "Indeed logo white"); a photo essay's pictures are each described in their own words.
+ */
+function repeatsItsName(alts: string[]): boolean {
+  const seen = new Set<string>();
+  for (let i = 0; i < alts.length; i++) {
+    const w = alts[i]!.split(" ");
+    if (w.length < 2) continue;
+    const ends = ["<" + w[0] + " " + w[1], w[w.length - 2] + " " + w[w.length - 1] + ">"];
+    for (const end of ends) {
+      if (seen.has(end)) return true;
+      seen.add(end);
+    }
+  }
+  return false;
+}
+
+/**
+ * A gallery's alt texts are emptied: three images or more in a row with no text between them (a
+ * product's photos, a wall of customers' logos) whose alts repeat one name read as a list of
+ * labels where the text should go on. The images stay, as `![](url)`; an image standing alone,
+ * one the text runs around, and a run of pictures each described in its own words keep their
+ * alts. Measured on wceb-2026's tuning half (docs/benchmarks.md, session 29).
+ */
+export function dropGalleryAlts(root: Element): void {
+  if (root.getElementsByTagName("img").length < GALLERY_RUN) return;
+  let run: Element[] = [];
+  const close = () => {
+    const alts = run.map((img) => words(img.getAttribute("alt") || ""));
+    if (run.length >= GALLERY_RUN && repeatsItsName(alts)) run.forEach((img) => img.setAttribute("alt", ""));
+    run = [];
+  };
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (words(node.nodeValue || "")) close();
+    } else if (node.nodeName === "IMG") run.push(node as Element);
+  }
+  close();
+}

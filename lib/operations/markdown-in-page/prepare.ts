@@ -12,11 +12,13 @@
  *   row (an empty one when the table has none); layout tables give their cells' content instead;
  * - each image keeps one absolute `src` (lazy-load and srcset sources read), or goes when it is
  *   no content: a tracking pixel, an icon, an avatar, an image with no source; an emoji is its alt;
- *   an alt that repeats an earlier image's or the content's own words is emptied (prepare-alts.ts);
+ *   an alt that repeats an earlier image's or the content's own words is emptied, and so are a
+ *   gallery's (three images or more with no text between them, alts repeating one name:
+ *   prepare-alts.ts);
  * - figure captions follow their image; class names go (Turndown's plugins must not read them).
  */
 import { all } from "./dom";
-import { dropRedundantAlts } from "./prepare-alts";
+import { dropGalleryAlts, dropRedundantAlts } from "./prepare-alts";
 import { prepareCode } from "./prepare-code";
 import { restoreHeadings } from "./prepare-headings";
 import { prepareImages } from "./prepare-images";
@@ -34,6 +36,7 @@ export function prepareMarkdown(root: Element): void {
   prepareTables(root);
   prepareImages(root);
   dropRedundantAlts(root);
+  dropGalleryAlts(root);
   all(root, "figure > figcaption").forEach((c) => {
     c.parentNode!.appendChild(c);
   });
