@@ -467,6 +467,30 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Great guide, thanks");
   });
 
+  it("keeps a section of prose whose id says 'header' or 'community' (HTTP's header ordering, a paper's community news), and not a footer's legal prose", async () => {
+    const md = await markdown(
+      await snapshot(
+        `<main><article><h1>Sending requests</h1>
+        ${para(3, "requests")}
+        <section id="header-ordering"><h2>Header ordering</h2>
+          <p>Servers must not depend on the order in which a client sends its header fields, though a proxy that forwards them should keep the order it received.</p>
+          <p>Field lines with the same name are the exception: their order is significant, since the recipient joins their values into one comma-separated list.</p></section>
+        ${para(2, "responses")}
+        <div id="nwa-community"><h2>In the community</h2>
+          <p>The library's reading room reopens on Monday with longer hours, a quiet floor for students and a new collection of local history donated by the county.</p>
+          <p>Volunteers are still needed for the spring clean-up of the creek trail; sign-up sheets are at the visitor centre and gloves and bags are provided.</p></div>
+        </article></main>
+        <footer><div class="site-footer-legal"><p>Financing is available to qualified customers, subject to credit approval and credit limit; terms vary by product and are subject to change at any time.</p>
+          <p>Special pricing is available to qualified customers; to learn whether you qualify, talk to a specialist in a store or give us a call during opening hours.</p></div></footer>`,
+      ),
+    );
+    expect(md).toContain("Servers must not depend on the order");
+    expect(md).toContain("Field lines with the same name are the exception");
+    expect(md).toContain("The library's reading room reopens");
+    expect(md).toContain("Paragraph 2 about responses");
+    expect(md).not.toContain("Financing is available");
+  });
+
   it("reads a product page whose structured data lists its FAQ's questions as a product page, not a discussion", async () => {
     const faq = `<script type="application/ld+json">[{"@type":"Product","name":"The product cup"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Is it dishwasher safe?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}]</script>`;
     const md = await markdown(await snapshot(productShapedPage("product"), faq));

@@ -6,7 +6,11 @@ import { discussionThread } from "./discussion-thread";
 import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
 import { isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
-import { dropHeadingAnchorIds, dropMisleadingClasses } from "./readability-misreadings";
+import {
+  dropHeadingAnchorIds,
+  dropMisleadingClasses,
+  dropUnlikelyWordsOnProse,
+} from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
 import { removeStoryCards } from "./story-cards";
 import { norm, textToHtml } from "./text";
@@ -70,6 +74,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   removeFurniture(source, index);
   // After the comments' and the furniture's rules, which read ids like "comments" as they are.
   dropHeadingAnchorIds(source);
+  dropUnlikelyWordsOnProse(source);
   try {
     article = new libraries.Readability(source.cloneNode(true) as Document, {
       charThreshold: 500,

@@ -38,13 +38,6 @@ const HEADER_WORD = /header/i;
 const SECTION_HEADINGS =
   "h2[class*=header i], h3[class*=header i], h4[class*=header i], h5[class*=header i], h6[class*=header i]";
 
-/**
- * The same list takes a block of the text's own prose whose class says "header": a listicle's
- * introduction in `section.listicle-header`. A block holding two paragraphs of prose or more is
- * text, whatever its class says (a site's header holds a logo and a menu, not paragraphs).
- */
-const HEADER_BLOCKS = "div[class*=header i], section[class*=header i], header[class*=header i]";
-
 function holdsProse(el: Element): boolean {
   const ps = el.getElementsByTagName("p");
   let prose = 0;
@@ -58,14 +51,12 @@ function dropTokens(el: Element, misleading: RegExp): void {
   if (kept.length !== tokens.length) el.setAttribute("class", kept.join(" "));
 }
 
-/** Class words that mislead Readability about headings and about blocks of the text's own prose. */
+/** Class words that mislead Readability about headings. */
 export function dropMisleadingClasses(root: ParentNode): void {
   const marked = root.querySelectorAll(MARKED_HEADINGS);
   for (let i = 0; i < marked.length; i++) dropTokens(marked[i]!, MISLEADING_UTILITY);
   const sections = root.querySelectorAll(SECTION_HEADINGS);
   for (let i = 0; i < sections.length; i++) dropTokens(sections[i]!, HEADER_WORD);
-  const blocks = root.querySelectorAll(HEADER_BLOCKS);
-  for (let i = 0; i < blocks.length; i++) if (holdsProse(blocks[i]!)) dropTokens(blocks[i]!, HEADER_WORD);
 }
 
 /**
@@ -109,5 +100,33 @@ export function dropHeadingAnchorIds(root: ParentNode): void {
       )
         el.removeAttribute("id");
     }
+  }
+}
+
+/**
+ * Readability's list of unlikely candidates also takes a block of the text's own prose whose class
+ * or id says "header", "banner", "extra"…: a listicle's introduction in `section.listicle-header`,
+ * a hero's opening paragraphs in `div.banner-text`, a post's body in `div.extra-content`. A block
+ * holding two paragraphs of prose or more is text, whatever its names say (a site's header holds a
+ * logo and a menu, not paragraphs), so these words are taken off it; where Readability would spare
+ * the block anyway (its class also says "content", "article"…) nothing changes. The list's words
+ * for the site's own furniture (footer, sidebar, menu, comments, related…) are left as they are:
+ * a footer's legal paragraphs are prose too, and taking those words off brought them in (tuning,
+ * session 29).
+ */
+const UNLIKELY_ON_PROSE = /banner|extra|community|supplemental|header|legends|remark/i;
+/** Readability's words that spare an unlikely candidate (Readability.js okMaybeItsACandidate). */
+const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
+
+export function dropUnlikelyWordsOnProse(root: ParentNode): void {
+  const blocks = root.querySelectorAll(
+    "div[class], div[id], section[class], section[id], header, aside, footer",
+  );
+  for (let i = 0; i < blocks.length; i++) {
+    const el = blocks[i]!;
+    const said = (el.getAttribute("class") || "") + " " + (el.getAttribute("id") || "");
+    if (!UNLIKELY_ON_PROSE.test(said) || MAYBE_CANDIDATE.test(said) || !holdsProse(el)) continue;
+    dropTokens(el, UNLIKELY_ON_PROSE);
+    if (UNLIKELY_ON_PROSE.test(el.getAttribute("id") || "")) el.removeAttribute("id");
   }
 }
