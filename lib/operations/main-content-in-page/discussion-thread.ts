@@ -48,21 +48,24 @@ function likeSiblings(parent: ParentNode, sig: string): Element[] {
   return run;
 }
 
-/** A run's post text: how many items hold some, and how much in all; with each item's text. */
-function runText(run: Element[]): { withText: number; total: number; texts: string[] } {
+/**
+ * A run's post text: how many items hold some, and how much in all; and whether an item's text
+ * holds `opening` (the pick's first words), when it is given.
+ */
+function runText(run: Element[], opening?: string): { withText: number; total: number; holds: boolean } {
   let withText = 0;
   let total = 0;
-  const texts: string[] = [];
+  let holds = false;
   for (let j = 0; j < run.length; j++) {
     const text = norm(run[j]!.textContent);
-    texts.push(text);
+    if (opening !== undefined && !holds) holds = text.indexOf(opening) >= 0;
     const t = postText(run[j]!, text);
     if (t) {
       withText++;
       total += t;
     }
   }
-  return { withText, total, texts };
+  return { withText, total, holds };
 }
 
 /** Class and id of a run's item as its markup names it (a post's number left out of its id). */
@@ -84,8 +87,7 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
     seen.set(parent, sigs);
     const run = likeSiblings(parent, sig);
     if (run.length < 3) continue;
-    const { withText, total, texts } = runText(run);
-    const holds = texts.some((text) => text.indexOf(pickStart) >= 0);
+    const { withText, total, holds } = runText(run, pickStart);
     if (withText >= 3 && holds) return { items: run, text: total };
   }
   return null;
