@@ -105,14 +105,14 @@ export function dropHeadingAnchorIds(root: ParentNode): void {
 
 /**
  * Readability's list of unlikely candidates also takes a block of the text's own prose whose class
- * or id says "header", "banner", "extra"…: a listicle's introduction in `section.listicle-header`,
- * a hero's opening paragraphs in `div.banner-text`, a post's body in `div.extra-content`. A block
- * holding two paragraphs of prose or more is text, whatever its names say (a site's header holds a
- * logo and a menu, not paragraphs), so these words are taken off it; where Readability would spare
- * the block anyway (its class also says "content", "article"…) nothing changes. The list's words
- * for the site's own furniture (footer, sidebar, menu, comments, related…) are left as they are:
- * a footer's legal paragraphs are prose too, and taking those words off brought them in (tuning,
- * session 29).
+ * or id says "header", "banner", "community"…: a listicle's introduction in
+ * `section.listicle-header`, HTTP documentation's `section#header-ordering`, a local paper's
+ * `div#nwa-community`. A block holding two paragraphs of prose or more is text, whatever its names
+ * say (a site's header holds a logo and a menu, not paragraphs), so these words are taken off it;
+ * where Readability would spare the block anyway (its class also says "content", "article"…)
+ * nothing changes. The list's words for the site's own furniture (footer, sidebar, menu, comments,
+ * related…) are left as they are: a footer's legal paragraphs are prose too, and taking those
+ * words off brought them in (tuning, session 29).
  */
 const UNLIKELY_ON_PROSE = /banner|extra|community|supplemental|header|legends|remark/i;
 /** Readability's words that spare an unlikely candidate (Readability.js okMaybeItsACandidate). */
