@@ -11,11 +11,13 @@
  *                                 [--losses] [--save FILE.json] [--dump DIR] [--ours-only]
  *
  * Pages are split deterministically by a hash of their id (bench/wceb/score.ts `halfOf`): tune only
- * on `tuning`, report `held-out` as the honest number.
+ * on `tuning`, report `held-out` as the honest number. Pages are visited as a `markdown` request
+ * visits them (its load policy: the page is recycled for the next visit, as in production).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { loadPolicyFor } from "@/lib/operations";
 import { markdown } from "@/lib/operations/markdown";
 import { mainContentScript } from "@/lib/operations/main-content";
 import { meta } from "@/lib/operations/meta";
@@ -93,6 +95,8 @@ async function main() {
         {
           url: `http://wceb.test/${id}/`,
           organization: "bench",
+          // As a `markdown` request visits (the text load policy, the page recycled for the next).
+          loadPolicy: loadPolicyFor(["markdown"]),
           limits: { navigationTimeoutMs: 15_000, settleMaxMs: 500 },
         },
         async (snap) => {
