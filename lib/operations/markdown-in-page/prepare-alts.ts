@@ -57,11 +57,13 @@ function repeatsItsName(alts: string[]): boolean {
  */
 export function dropGalleryAlts(root: Element): void {
   if (root.getElementsByTagName("img").length < GALLERY_RUN) return;
-  let run: Element[] = [];
+  const run: Element[] = [];
+  // At every text with words: most runs are no image or one, so their alts are not read.
   const close = () => {
-    const alts = run.map((img) => words(img.getAttribute("alt") || ""));
-    if (run.length >= GALLERY_RUN && repeatsItsName(alts)) run.forEach((img) => img.setAttribute("alt", ""));
-    run = [];
+    const gallery =
+      run.length >= GALLERY_RUN && repeatsItsName(run.map((img) => words(img.getAttribute("alt") || "")));
+    if (gallery) run.forEach((img) => img.setAttribute("alt", ""));
+    run.length = 0;
   };
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
