@@ -41,8 +41,8 @@ export async function mailsFor(
   const rows = await db().outboxEmail.findMany({
     where: {
       to: { equals: email, mode: "insensitive" },
-      // Both stamps come from this process's clock (lib/email/send.ts), so no slack: a slack let a
-      // sign-up's confirmation sent a second before a reset show beside the reset (a flaky test).
+      // Both stamps come from the outbox's clock (./clock.ts), which never repeats a millisecond, so
+      // no slack: a mail sent before the pass was asked for is always older than the pass.
       createdAt: { gte: since },
       subject: { in: [...subjects] },
     },

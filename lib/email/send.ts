@@ -1,6 +1,7 @@
 import { Resend } from "resend";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { outboxNow } from "./clock";
 import { emailMode } from "./mode";
 
 /**
@@ -46,10 +47,10 @@ export async function sendEmail(email: Email): Promise<SendResult> {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
-  // Stamped by this process's clock, the one the dev outbox's pass is stamped with
+  // Stamped by the outbox's clock (./clock.ts), the one the dev outbox's pass is stamped with
   // (lib/auth/dev-outbox-pass.ts): the pass then shows exactly the mail sent after it was asked for.
   const row = await db().outboxEmail.create({
-    data: { to: email.to, subject: email.subject, text: email.text, createdAt: new Date() },
+    data: { to: email.to, subject: email.subject, text: email.text, createdAt: new Date(outboxNow()) },
   });
   console.log(
     `[email] RESEND_API_KEY is not set; ${emailMode() === "dev-outbox" ? "kept in the dev outbox (development mode)" : "not sent (operator's log only)"}.\n  to: ${email.to}\n  subject: ${email.subject}\n${indent(email.text)}`,

@@ -10,6 +10,7 @@ import { devOutboxOn, grantDevOutboxPass } from "../dev-outbox";
 import { ensureBooted } from "@/lib/server/boot";
 import type { ActionResult } from "../action-result";
 import { newPasswordInput } from "../password-input";
+import { outboxNow } from "@/lib/email/clock";
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address."));
 
@@ -37,7 +38,7 @@ export async function requestPasswordResetAction(input: {
           `A link was sent to this address several times already. Check your inbox, or try again in ${wait}.`,
       ));
     if (refusal) return { ok: false, error: refusal };
-    const askedAt = Date.now();
+    const askedAt = outboxNow();
     await requestPasswordReset(parsed.data, linkBaseUrl());
     // Development mode: the same answer, plus a pass to read this address's reset mail (not a
     // list of anyone's mail): see lib/auth/dev-outbox-pass.ts.

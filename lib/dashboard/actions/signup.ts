@@ -14,6 +14,7 @@ import { ensureBooted } from "@/lib/server/boot";
 import type { ActionResult } from "../action-result";
 import { devOutboxOn, grantDevOutboxPass } from "../dev-outbox";
 import { newPasswordInput } from "../password-input";
+import { outboxNow } from "@/lib/email/clock";
 
 const signUpInput = z.object({
   name: z.string().trim().max(100),
@@ -56,7 +57,7 @@ export async function signUpAction(input: SignUpInput): Promise<SignUpResult> {
     );
     if (refusal) return { ok: false, error: refusal };
     const domain = email.split("@")[1] ?? email;
-    const askedAt = Date.now();
+    const askedAt = outboxNow();
     const existing = await db().user.findUnique({ where: { email }, select: { id: true } });
     if (existing) {
       // createOrganization upserts the owner by email: an existing account must never gain an
