@@ -120,13 +120,24 @@ describe("lighthouse", () => {
     expect(site.canaryConnections()).toBe(0);
   });
 
+  // A budget of 90 s, not the default 45: alone this run takes 7–12 s, but Lighthouse may wait out
+  // its own load wait (30 s) on a page that ends on Chromium's error page, and on a loaded CI
+  // machine the 45 s budget then expired first (a timeout, not the cause this test is about;
+  // docs/decisions.md, session 30).
   it("a page that moves itself to a refused https address fails with the cause, not a report on Chromium's error page", async () => {
     const err = await timed("page moving to a refused address", () =>
-      failureOf(lighthouse(specFor({ url: "http://lh.test/moves-tls" }), ORG)),
+      failureOf(
+        getLighthouseRunner().run("http://lh.test/moves-tls", {
+          device: "mobile",
+          includeAudits: false,
+          timeoutMs: 90_000,
+          organization: ORG,
+        }),
+      ),
     );
     expect(err.code, err.detail).toBe("not_public");
     expect(site.canaryConnections()).toBe(0);
-  });
+  }, 120_000);
 
   it("stops a page that never answers at the budget (timeout), and the browser stays usable", async () => {
     const runner = getLighthouseRunner();

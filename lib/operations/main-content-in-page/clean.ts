@@ -121,10 +121,36 @@ function removeButtonLinks(root: Element): void {
   }
 }
 
+/**
+ * A link within the page that moves the reader, not the text: "Skip to main content", "Jump to
+ * navigation", "↑ Back to Top". Arrows and the like before or after the words are allowed.
+ */
+const JUMP_TEXT =
+  /^\W*((skip|jump) to (the )?(main |page |primary )?(content|navigation|nav|menu|main|search|footer|results)|skip (navigation|nav|links|menu)|(back|return|go|scroll) to (the )?top)\W*$/i;
+/** Where such a control is: an in-page link, a button, or a block the page names after it. */
+const JUMP_CONTROLS = 'a[href^="#"], button, [class*=skip i], [class*=top i]';
+
+/** Removes the page's jump links (JUMP_TEXT), with the line that holds nothing else. */
+function removeJumpLinks(root: Element): void {
+  const els = root.querySelectorAll(JUMP_CONTROLS);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i]!;
+    const raw = el.textContent || "";
+    if (raw.length > 80 || !root.contains(el)) continue;
+    const text = norm(raw);
+    if (!JUMP_TEXT.test(text)) continue;
+    let line: Element = el;
+    for (let up = el.parentElement; up && up !== root && norm(up.textContent) === text; up = up.parentElement)
+      line = up;
+    line.remove();
+  }
+}
+
 /** Removes boilerplate from a detached container; never removes most of its text. */
 export function clean<T extends Element>(root: T): T {
   removeShareButtons(root);
   removeButtonLinks(root);
+  removeJumpLinks(root);
   const total = norm(root.textContent).length;
   // A list of links with the text's own paragraphs before and after it is part of the text (a
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
