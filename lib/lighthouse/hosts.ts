@@ -34,13 +34,17 @@ function documentUrls(log: unknown): unknown[] {
 export function documentHosts(target: URL, result?: RunnerResult): string[] {
   const lhr = result?.lhr;
   const artifacts = result?.artifacts as { DevtoolsLogError?: unknown; DevtoolsLog?: unknown } | undefined;
-  const urls = [
+  return hostsOf([
     target.href,
     ...documentUrls(artifacts?.DevtoolsLogError),
     ...documentUrls(artifacts?.DevtoolsLog),
     lhr?.mainDocumentUrl,
     lhr?.finalDisplayedUrl,
-  ];
+  ]);
+}
+
+/** The http(s) hosts of `urls`, in order, without repeats. */
+export function hostsOf(urls: readonly unknown[]): string[] {
   const hosts = new Set<string>();
   for (const u of urls) {
     const h = hostOf(u);

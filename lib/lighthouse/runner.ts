@@ -6,14 +6,16 @@
  * (every LIGHTHOUSE_BROWSER_MAX_RUNS runs, against Chromium's memory growth) or points at a proxy
  * that has since been replaced → `lighthouse(url, {port})` within a hard budget → map the report
  * or the error to the spec. A run that overruns its budget has its page load stopped first (so
- * Lighthouse finishes cleanly); only if it still does not finish is the browser killed.
+ * Lighthouse finishes cleanly); only if it still does not finish is the browser killed. A page
+ * that moves itself onto Chromium's error page ends its run at that commit (error-page.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunnerResult } from "lighthouse";
+import type { Page } from "puppeteer-core";
 import { OperationFailure } from "@/lib/failures";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { getBrowserPool } from "@/lib/page/browser-pool";
-import { checkedTarget, failure, type NavigationContext } from "@/lib/page/failures";
+import { checkedTarget, egressVerdict, failure, type NavigationContext } from "@/lib/page/failures";
 import { Semaphore } from "@/lib/page/semaphore";
 import { launchDebugBrowser, type DebugBrowser } from "./browser";
 import {
@@ -25,7 +27,8 @@ import {
   type LighthouseConfig,
 } from "./config";
 import { asLighthouseError, failureFromErrorPageReport, failureFromLighthouseError } from "./errors";
-import { documentHosts } from "./hosts";
+import { watchForErrorPage } from "./error-page";
+import { documentHosts, hostsOf } from "./hosts";
 import { toLighthouseResult } from "./result";
 import type { LighthouseResult, LighthouseRunOptions } from "./types";
 import { dropSingleton, singleton } from "@/lib/singleton";
@@ -56,10 +59,16 @@ interface Slot {
 
 /** How long a run whose page load was stopped may take to wrap up before its browser is killed. */
 const STOP_GRACE_MS = 10_000;
+/** How long a run on a page that moved itself onto Chromium's error page is left before its tab closes. */
+const ERROR_PAGE_SETTLE_MS = 500;
 /** How long to wait for Lighthouse to notice its browser is gone. */
 const KILL_GRACE_MS = 5_000;
 
-type Settled = { ok: true; value: RunnerResult | undefined } | { ok: false; error: unknown };
+type Settled =
+  | { ok: true; value: RunnerResult | undefined }
+  | { ok: false; error: unknown }
+  /** The page moved itself onto Chromium's error page (error-page.ts); `ended`: Lighthouse let go. */
+  | { ok: false; errorPage: string[]; ended: boolean };
 
 export class LighthouseRunner {
   readonly config: LighthouseConfig;
@@ -124,14 +133,9 @@ export class LighthouseRunner {
     const task = browser
       .newPage()
       .then((page) =>
-        lighthouse(target.href, lighthouseFlags(timeoutMs), config, page).finally(() =>
-          page.close().catch(() => undefined),
-        ),
+        auditUntilErrorPage(page, () => lighthouse(target.href, lighthouseFlags(timeoutMs), config, page)),
       )
-      .then(
-        (value): Settled => ({ ok: true, value }),
-        (error: unknown): Settled => ({ ok: false, error }),
-      );
+      .catch((error: unknown): Settled => ({ ok: false, error }));
     this.counters.runs++;
     slot.runs++;
 
@@ -142,6 +146,14 @@ export class LighthouseRunner {
       withinMs: Date.now() - startedAt + 1_000,
     });
     if (!settled) throw failure("timeout", `Lighthouse did not finish within ${timeoutMs} ms`);
+    if ("errorPage" in settled) {
+      if (!settled.ended) await this.retire(slot);
+      const hosts = hostsOf([target.href, ...settled.errorPage]);
+      throw (
+        egressVerdict({ ...ctx(), hosts }) ??
+        failure("load_failed", "the page moved itself to an address that could not be loaded")
+      );
+    }
     if (!settled.ok) throw await this.thrownFailure(slot, browser, settled.error, ctx());
     const lhr = settled.value?.lhr;
     if (!lhr) throw failure("unexpected", "Lighthouse returned no report");
@@ -223,6 +235,31 @@ export class LighthouseRunner {
     const browser = old ? await old.catch(() => null) : null;
     await browser?.close();
   }
+}
+
+/**
+ * One Lighthouse run on its own tab, cut short when the page moves itself onto Chromium's error
+ * page (error-page.ts says why). The tab is closed either way; closing it is also what ends a run
+ * still waiting on the error page.
+ */
+async function auditUntilErrorPage(
+  page: Page,
+  audit: () => Promise<RunnerResult | undefined>,
+): Promise<Settled> {
+  const watch = watchForErrorPage(page);
+  const run = audit().then(
+    (value): Settled => ({ ok: true, value }),
+    (error: unknown): Settled => ({ ok: false, error }),
+  );
+  const first = await Promise.race([run, watch.seen]);
+  watch.stop();
+  // Lighthouse answers the same commit by re-sending Target.setAutoAttach from an event handler,
+  // and rethrows a failure there unless its run is over (an unhandled rejection): let that
+  // command land before the tab goes away.
+  if (Array.isArray(first)) await raceTimeout(run, ERROR_PAGE_SETTLE_MS);
+  await page.close().catch(() => undefined);
+  if (!Array.isArray(first)) return first;
+  return { ok: false, errorPage: first, ended: (await raceTimeout(run, KILL_GRACE_MS)) !== null };
 }
 
 async function raceTimeout<T>(task: Promise<T>, ms: number): Promise<T | null> {
