@@ -110,15 +110,17 @@ function removeButtonLinks(root: Element): void {
     if (!root.contains(link) || !BUTTON_CLASS.test(link.getAttribute("class") || "")) continue;
     const text = norm(link.textContent);
     if (text.length > BUTTON_MAX_CHARS) continue;
-    let line: Element = link;
-    for (
-      let up = link.parentElement;
-      up && up !== root && norm(up.textContent) === text;
-      up = up.parentElement
-    )
-      line = up;
+    const line = lineOf(link, text, root);
     if (line !== link) line.remove();
   }
+}
+
+/** The outermost block around `el` (below `root`) that holds nothing but `el`'s own text. */
+function lineOf(el: Element, text: string, root: Element): Element {
+  let line = el;
+  for (let up = el.parentElement; up && up !== root && norm(up.textContent) === text; up = up.parentElement)
+    line = up;
+  return line;
 }
 
 /**
@@ -139,10 +141,7 @@ function removeJumpLinks(root: Element): void {
     if (raw.length > 80 || !root.contains(el)) continue;
     const text = norm(raw);
     if (!JUMP_TEXT.test(text)) continue;
-    let line: Element = el;
-    for (let up = el.parentElement; up && up !== root && norm(up.textContent) === text; up = up.parentElement)
-      line = up;
-    line.remove();
+    lineOf(el, text, root).remove();
   }
 }
 
