@@ -192,7 +192,8 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md.split("Paragraph 1 about meditation").length).toBe(2);
     expect(md.split("Paragraph 2 about meditation").length).toBe(2);
 
-    // On a shop's page, hidden panels (specifications, shipping, reviews) stay out.
+    // On a shop's page, hidden panels (specifications, shipping, reviews) stay out, unless the
+    // control that opens one says so (aria-expanded): an accordion's sections are kept.
     const shop = await markdown(
       await snapshot(
         body,
@@ -200,7 +201,8 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       ),
     );
     expect(shop).toContain("Paragraph 2 about meditation");
-    expect(shop).not.toContain("about eight percent of participants");
+    expect(shop).toContain("about eight percent of participants");
+    expect(shop).not.toContain("Ten to twenty minutes a day");
 
     // A blog post that also marks up its company's product (for the stars in search results) is a post.
     const post = await markdown(
@@ -211,6 +213,27 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     );
     expect(post).toContain("about eight percent of participants");
     expect(post).toContain("Ten to twenty minutes a day");
+  });
+
+  it("keeps the text a collapsed disclosure holds whatever its markup, on a shop's page too; not a menu's links or a tab", async () => {
+    const product = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Summit 24 fire pit"}</script>
+      <style>.collapse { display: none }</style>`;
+    const body = `<main><h1>Summit 24 fire pit</h1><p>€549.99</p><p>Free shipping and free returns on every order.</p>
+      <div class="accordion">
+        <h3><button aria-expanded="false" aria-controls="d">Description</button></h3>
+        <div class="collapse"><div role="region" id="d">From the team that made the most popular smokeless fire pit comes its most advanced design yet, with taller and brighter flames.<br><br>At the heart of the new pit is a cone that lights a fire in seconds: stack the wood around it, pour the gel into its three reservoirs and light it from the top.<br><br>Over time the steel takes on a golden-blue patina, a natural part of its charm.</div></div>
+        <button aria-expanded="false">Shop by category</button>
+        <div class="collapse"><ul><li><a href="/fire-pits">Fire pits for every garden, patio and terrace you have</a></li><li><a href="/stoves">Camp stoves for long weekends and longer trips away</a></li><li><a href="/grills">Grills and griddles for the whole family and friends</a></li><li><a href="/accessories">Accessories, covers, stands, shelters and spare parts</a></li><li><a href="/bundles">Bundles that save on everything above, all year round</a></li></ul></div>
+        <div role="tablist"><button role="tab" aria-selected="true">Specifications</button><button role="tab" aria-expanded="false">Reviews</button></div>
+        <div role="tabpanel"><p>Height 39 cm, width 62 cm, weight 16 kg, stainless steel.</p></div>
+        <div role="tabpanel" class="collapse"><p>I bought this for our garden last spring and it has been the centre of every evening since. It lights in seconds and the smoke really is gone after a minute or two, which the neighbours appreciate as much as we do.</p></div>
+      </div></main>`;
+    const md = await markdown(await snapshot(body, product));
+    expect(md).toContain("At the heart of the new pit is a cone");
+    expect(md).toContain("golden-blue patina");
+    expect(md).toContain("Height 39 cm");
+    expect(md).not.toContain("Camp stoves");
+    expect(md).not.toContain("centre of every evening");
   });
 
   it("drops the byline, date, disclosure, credits, author bio and sign-up call around an article, and keeps its own lines", async () => {

@@ -35,6 +35,11 @@ export function visibleClone<T extends Node>(root: T): T {
         a = nextOutside(live, a) as Element | null;
         continue;
       }
+      if (isUnseenDisclosure(a, rendered)) {
+        at += a.getElementsByTagName("*").length + 1;
+        a = nextOutside(live, a) as Element | null;
+        continue;
+      }
       if (prose && isCollapsedProse(a)) {
         at++;
         a = live.nextNode() as Element | null;
@@ -104,22 +109,43 @@ function answersQuestion(el: Element): boolean {
  * text (ANSWER_MIN_PROSE under a question), few links.
  */
 function isProsePanel(el: Element): boolean {
-  if (
-    /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
-    el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]")
-  )
-    return false;
-  if (
-    NOT_CONTENT.test(
-      (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || ""),
-    )
-  )
-    return false;
+  if (isPageChrome(el)) return false;
   const ps = el.querySelectorAll(PROSE_BLOCKS);
   let len = 0;
   for (let i = 0; i < ps.length && len < PANEL_MIN_PROSE; i++) len += norm(ps[i]!.textContent).length;
   if (len < PANEL_MIN_PROSE && (len < ANSWER_MIN_PROSE || !answersQuestion(el))) return false;
   return linkDensity(el, norm(el.textContent).length) < 0.3;
+}
+
+/** A menu, a dialog, a banner, or inside one: never the page's text, shown or hidden. */
+function isPageChrome(el: Element): boolean {
+  return (
+    /^(NAV|HEADER|FOOTER|ASIDE|DIALOG|FORM|svg)$/.test(el.nodeName) ||
+    !!el.closest("nav, header, footer, aside, dialog, [role=dialog], [role=menu], [aria-modal]") ||
+    NOT_CONTENT.test(
+      (el.getAttribute("class") || "") + " " + (el.id || "") + " " + (el.getAttribute("role") || ""),
+    )
+  );
+}
+
+/**
+ * A collapsed panel right after the control that opens it (a button, or a heading holding one,
+ * with aria-expanded="false": WAI-ARIA's accordion and disclosure patterns), holding text the page
+ * shows nowhere else: a product's description, a section's details, whatever its markup (text
+ * and <br>s, not only paragraphs). Content the reader gets on a click, kept whole. Not a tab's
+ * panel, a menu's (link density, page chrome) or a copy of shown text (a responsive builder's).
+ */
+function isUnseenDisclosure(el: Element, rendered: () => string): boolean {
+  const control = el.previousElementSibling;
+  if (
+    !control ||
+    !(control.getAttribute("aria-expanded") === "false" || control.querySelector("[aria-expanded=false]"))
+  )
+    return false;
+  if (isTabPanel(el) || isPageChrome(el)) return false;
+  const text = norm(el.textContent);
+  if (text.length < PANEL_MIN_PROSE || linkDensity(el, text.length) >= 0.3) return false;
+  return !rendered().includes(text.slice(0, 60).toLowerCase());
 }
 
 /**
