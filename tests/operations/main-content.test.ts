@@ -709,7 +709,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Toggle navigation");
   });
 
-  it("reads a Q&A page's question and answers, and none of the comments under them", async () => {
+  it("reads a Q&A page's question and answers, and none of the comments, votes or post controls around them", async () => {
     // Stack Exchange's microdata: comments are schema.org Comments inside the Question and each Answer.
     const comments = (post: string) =>
       `<div class="post-layout--right"><div id="comments-${post}" class="comments js-comments-container"><ul class="comments-list">${[
@@ -720,12 +720,16 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
             `<li id="comment-${post}${i}" class="comment js-comment" itemprop="comment" itemscope itemtype="https://schema.org/Comment"><div class="comment-body"><span class="comment-copy">Remark ${i} on ${post}: +1, this saved my weekend, thanks for writing it up.</span> <a class="comment-user" href="/users/${i}">user${i}</a> <span class="relativetime">Commented May 3, 2009 at 3:22</span></div></li>`,
         )
         .join("")}</ul></div><a href="#" class="js-add-link">Add a comment</a></div>`;
+    const votes = (n: number) =>
+      `<div class="votecell"><button aria-label="Up vote">▲</button><div class="js-vote-count" itemprop="upvoteCount">${n}</div><button aria-label="Down vote">▼</button></div>`;
+    const menu = (post: string) =>
+      `<div class="post-menu"><div><a href="/a/${post}" class="js-share-link">Share</a></div><div><a href="/posts/${post}/edit">Improve this ${post.startsWith("q") ? "question" : "answer"}</a></div><div><button>Follow</button></div></div>`;
     const answer = (i: number) =>
-      `<div id="answer-${i}" class="answer js-answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><div class="post-layout"><div class="answercell"><div class="s-prose js-post-body" itemprop="text"><p>Answer ${i}: ${"RAID guards against one kind of hardware failure, a disk dying, and nothing else: not deletion, not corruption, not fire. ".repeat(2)}</p></div></div>${comments("answer" + i)}</div></div>`;
+      `<div id="answer-${i}" class="answer js-answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><div class="post-layout">${votes(4320 + i)}<div class="answercell"><div class="s-prose js-post-body" itemprop="text"><p>Answer ${i}: ${"RAID guards against one kind of hardware failure, a disk dying, and nothing else: not deletion, not corruption, not fire. ".repeat(2)}</p></div>${menu("a" + i)}</div>${comments("answer" + i)}</div></div>`;
     const md = await markdown(
       await snapshot(`<div id="mainbar" itemscope itemtype="https://schema.org/QAPage"><h1 itemprop="name">Why is RAID not a backup?</h1>
-        <div id="question" class="question js-question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><div class="post-layout"><div class="postcell"><div class="s-prose js-post-body" itemprop="text"><p>The question: ${"When someone mentions RAID in a conversation about backups, invariably someone declares that it is not a backup. ".repeat(2)}</p></div></div>${comments("question")}</div>
-        <div id="answers">${[1, 2, 3].map(answer).join("")}</div></div></div>`),
+        <div id="question" class="question js-question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><div class="post-layout">${votes(4310)}<div class="postcell"><div class="s-prose js-post-body" itemprop="text"><p>The question: ${"When someone mentions RAID in a conversation about backups, invariably someone declares that it is not a backup. ".repeat(2)}</p></div>${menu("q1")}</div>${comments("question")}</div>
+        <div id="answers"><div id="answers-header"><h2 data-answercount="3">3 Answers</h2><div class="sort"><label for="sort">Sorted by:</label> <a href="?sort=default">Reset to default</a> <select id="sort"><option>Highest score (default)</option><option>Date modified (newest first)</option></select></div></div>${[1, 2, 3].map(answer).join("")}</div></div></div>`),
     );
     expect(md).toContain("The question: When someone mentions RAID");
     for (const i of [1, 2, 3]) expect(md).toContain(`Answer ${i}: RAID guards`);
@@ -734,8 +738,17 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       "Remark 2 on answer1",
       "Remark 3 on answer3",
       "Commented May 3",
+      "4310",
+      "4321",
+      "Improve this question",
+      "Improve this answer",
+      "Add a comment",
+      "Follow",
+      "3 Answers",
+      "Sorted by",
+      "Highest score",
     ])
-      expect(md).not.toContain(gone);
+      expect(md, gone).not.toContain(gone);
   });
 
   it("reads a thread whose first post stands apart from its replies, and no article's cards as replies", async () => {

@@ -116,7 +116,7 @@ function removeButtonLinks(root: Element): void {
 }
 
 /** The outermost block around `el` (below `root`) that holds nothing but `el`'s own text. */
-function lineOf(el: Element, text: string, root: Element): Element {
+export function lineOf(el: Element, text: string, root: Element): Element {
   let line = el;
   for (let up = el.parentElement; up && up !== root && norm(up.textContent) === text; up = up.parentElement)
     line = up;

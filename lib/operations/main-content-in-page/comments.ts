@@ -90,7 +90,7 @@ export function removeComments<T extends ParentNode>(root: T): T {
 }
 
 /** A question or an answer of a Q&A page, as its microdata marks them. */
-const QA_POST =
+export const QA_POST =
   '[itemtype*="schema.org/Question" i], [itemtype*="schema.org/Answer" i], [itemprop=acceptedAnswer], [itemprop=suggestedAnswer]';
 
 /**

@@ -1,5 +1,6 @@
 import { clean, removeFurniture } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
+import { removeQaControls } from "./qa-controls";
 import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
@@ -69,7 +70,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   dropMisleadingClasses(source);
   const ld = jsonLdNodes();
   if (!isDiscussion(ld)) removeComments(source);
-  else removeCommentsOnPosts(source);
+  else {
+    removeCommentsOnPosts(source);
+    if (source.body) removeQaControls(source.body);
+  }
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
   // After the comments' and the furniture's rules, which read ids like "comments" as they are.

@@ -1,0 +1,41 @@
+import { lineOf } from "./clean";
+import { QA_POST } from "./comments";
+import { norm } from "./text";
+
+/**
+ * A Q&A page's controls around its posts, as its microdata marks the posts (Stack Exchange and
+ * the engines that copy it): the vote counts, each post's menu ("Improve this answer", "Add a
+ * comment", "Share", "Follow"), the answers' heading ("2 Answers") and their sort control
+ * ("Sorted by: Highest score"). They act on the posts; they are never what the posts say.
+ */
+const POST_ACTION =
+  /^(improve|edit|share|follow|unfollow|flag|report|cite|reply|quote|add (a )?comment|show \d+ more comments?)( (this|the) (answer|question|post|comment))?$/i;
+const ANSWER_COUNT = /^\d[\d,.]* answers?$/i;
+/** The most text a sort control's line holds besides its options ("Sorted by: Reset to default"). */
+const SORT_LINE_MAX = 40;
+
+export function removeQaControls(root: Element): void {
+  const posts = root.querySelectorAll(QA_POST);
+  if (!posts.length) return;
+  root.querySelectorAll("[itemprop=upvoteCount], [itemprop=downvoteCount]").forEach((n) => n.remove());
+  const controls = root.querySelectorAll("a, button");
+  for (let i = 0; i < controls.length; i++) {
+    const el = controls[i]!;
+    const text = norm(el.textContent);
+    if (text.length <= 40 && POST_ACTION.test(text) && root.contains(el)) lineOf(el, text, root).remove();
+  }
+  root.querySelectorAll("h2, h3").forEach((h) => {
+    if (ANSWER_COUNT.test(norm(h.textContent))) h.remove();
+  });
+  root.querySelectorAll("select").forEach((select) => {
+    const own = norm(select.textContent).length;
+    let line: Element = select;
+    for (
+      let up = select.parentElement;
+      up && up !== root && norm(up.textContent).length - own <= SORT_LINE_MAX;
+      up = up.parentElement
+    )
+      line = up;
+    line.remove();
+  });
+}
