@@ -15,8 +15,7 @@ const ANSWER_COUNT = /^\d[\d,.]* answers?$/i;
 const SORT_LINE_MAX = 40;
 
 export function removeQaControls(root: Element): void {
-  const posts = root.querySelectorAll(QA_POST);
-  if (!posts.length) return;
+  if (!root.querySelector(QA_POST)) return;
   root.querySelectorAll("[itemprop=upvoteCount], [itemprop=downvoteCount]").forEach((n) => n.remove());
   const controls = root.querySelectorAll("a, button");
   for (let i = 0; i < controls.length; i++) {

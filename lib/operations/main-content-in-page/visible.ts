@@ -29,13 +29,8 @@ export function visibleClone<T extends Node>(root: T): T {
       getComputedStyle(a).display !== "contents"
     ) {
       const prose = isProsePanel(a);
-      if (prose && isUnseenPanel(a, rendered)) {
+      if ((prose && isUnseenPanel(a, rendered)) || isUnseenDisclosure(a, rendered)) {
         // Kept whole, its paragraphs too (they are hidden as well).
-        at += a.getElementsByTagName("*").length + 1;
-        a = nextOutside(live, a) as Element | null;
-        continue;
-      }
-      if (isUnseenDisclosure(a, rendered)) {
         at += a.getElementsByTagName("*").length + 1;
         a = nextOutside(live, a) as Element | null;
         continue;
