@@ -135,7 +135,6 @@ export const VARIABLES = {
     "unset",
     "`127.0.0.1:HTTP:HTTPS`: every `*.test` host resolves to that address (tests only; docs/architecture.md §3). Loopback addresses only: anything else stops the server at start; a warning is logged at every start while set",
   ),
-  LIGHTHOUSE_CONCURRENCY: spec(int({ default: 1 }), "1", "Lighthouse runs at once, each on its own browser"),
   LIGHTHOUSE_TIMEOUT_MS: spec(
     duration("ms", { default: 45_000, min: 5_000 }),
     "45000 (45 s)",

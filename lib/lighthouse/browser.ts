@@ -119,6 +119,10 @@ export async function launchDebugBrowser(opts: LaunchOptions): Promise<DebugBrow
       if (exited) return;
       exited = true;
       live.delete(child);
+      // The pipe can outlive the browser (a child process of Chromium may still hold its other
+      // end): closing our ends now fails every DevTools call in flight at once, rather than
+      // leaving Lighthouse waiting on a dead browser until the run's budget.
+      for (const fd of [child.stdio[3], child.stdio[4]]) (fd as Readable | Writable | null)?.destroy();
       void fs
         .rm(profile, { recursive: true, force: true })
         .catch(() => undefined)

@@ -11,8 +11,6 @@ import type { LighthouseDevice } from "./types";
 
 export interface LighthouseConfig {
   chromiumPath: string;
-  /** Runs at once (each on its own browser). LIGHTHOUSE_CONCURRENCY, default 1. */
-  concurrency: number;
   /** A browser is replaced after this many runs: Chromium's memory grows run after run. */
   browserMaxRuns: number;
   /** Default budget of one run. LIGHTHOUSE_TIMEOUT_MS, default 45 s (the sync answer waits ≤ 60 s). */
@@ -24,7 +22,6 @@ export interface LighthouseConfig {
 export function lighthouseConfigFromEnv(c: Settings = config()): LighthouseConfig {
   return {
     chromiumPath: c.CHROMIUM_PATH,
-    concurrency: c.LIGHTHOUSE_CONCURRENCY,
     browserMaxRuns: c.LIGHTHOUSE_BROWSER_MAX_RUNS,
     timeoutMs: c.LIGHTHOUSE_TIMEOUT_MS,
     launchTimeoutMs: 20_000,

@@ -1,16 +1,18 @@
 /**
- * Lighthouse runs: a FIFO queue in front of dedicated, long-lived Chromiums (one per slot,
- * LIGHTHOUSE_CONCURRENCY slots, default 1), all behind the page pool's egress proxy.
+ * Lighthouse runs: a FIFO queue in front of one dedicated, long-lived Chromium per process, behind
+ * the page pool's egress proxy. One run at a time: Lighthouse keeps process-wide state (see
+ * `inTurn` below) and a run is CPU-bound for seconds; more runs at once means more workers.
  *
  * Per run: URL policy → wait for a slot → (re)launch the slot's browser if it died, was recycled
  * (every LIGHTHOUSE_BROWSER_MAX_RUNS runs, against Chromium's memory growth) or points at a proxy
- * that has since been replaced → `lighthouse(url, {port})` within a hard budget → map the report
- * or the error to the spec. A run that overruns its budget has its page load stopped first (so
- * Lighthouse finishes cleanly); only if it still does not finish is the browser killed. A page
- * that moves itself onto Chromium's error page ends its run at that commit (error-page.ts).
+ * that has since been replaced → Lighthouse's `navigation` on a fresh tab within a hard budget →
+ * map the report or the error to the spec. A run that overruns its budget has its page load
+ * stopped and its signal aborted (so Lighthouse finishes cleanly); only if it still does not
+ * finish is the browser killed. A page that moves itself onto Chromium's error page ends its run
+ * at that commit (error-page.ts). A run that failed on our side, not the page's, runs once more.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RunnerResult } from "lighthouse";
+import type { Config, Flags, RunnerResult } from "lighthouse";
 import type { Page } from "puppeteer-core";
 import { OperationFailure } from "@/lib/failures";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
@@ -39,6 +41,8 @@ export interface LighthouseRunnerOptions {
   config?: Partial<LighthouseConfig>;
   /** The egress proxy to browse through; default: the page pool's (one proxy per process). */
   egress?: () => Promise<EgressProxy>;
+  /** How a slot's browser starts; default: launchDebugBrowser (tests wrap it to fail on cue). */
+  launch?: typeof launchDebugBrowser;
 }
 
 export interface LighthouseStats {
@@ -72,28 +76,26 @@ type Settled =
 
 export class LighthouseRunner {
   readonly config: LighthouseConfig;
-  private readonly queue: Semaphore;
-  private readonly idle: Slot[];
-  private readonly slots: Slot[];
+  private readonly queue = new Semaphore(1);
+  private readonly slot: Slot = { browser: null, runs: 0 };
   private readonly egress: () => Promise<EgressProxy>;
+  private readonly launch: typeof launchDebugBrowser;
   private readonly counters = { runs: 0, launches: 0 };
   private closed = false;
 
   constructor(opts: LighthouseRunnerOptions = {}) {
     this.config = { ...lighthouseConfigFromEnv(), ...opts.config };
-    this.queue = new Semaphore(this.config.concurrency);
-    this.slots = Array.from({ length: this.config.concurrency }, () => ({ browser: null, runs: 0 }));
-    this.idle = [...this.slots];
     this.egress = opts.egress ?? (() => getBrowserPool().egress());
+    this.launch = opts.launch ?? launchDebugBrowser;
   }
 
   async stats(): Promise<LighthouseStats> {
-    const browsers = await Promise.all(this.slots.map((s) => s.browser?.catch(() => null) ?? null));
+    const browser = await this.slot.browser?.catch(() => null);
     return {
       running: this.queue.running,
       queued: this.queue.queued,
       ...this.counters,
-      browserPids: browsers.filter((b): b is DebugBrowser => !!b?.alive()).map((b) => b.pid),
+      browserPids: browser?.alive() ? [browser.pid] : [],
     };
   }
 
@@ -102,24 +104,46 @@ export class LighthouseRunner {
     const target = checkedTarget(url);
     if (this.closed) throw failure("unexpected", "the Lighthouse runner is shut down");
     const release = await this.queue.acquire();
-    const slot = this.idle.pop()!;
     try {
       // Checked again after the wait: a run queued before shutdown must not launch a new browser.
       if (this.closed) throw failure("unexpected", "the Lighthouse runner is shut down");
-      return await this.runIn(slot, target, opts);
+      return await this.runAgainIfOursFailed(this.slot, target, opts);
     } catch (err) {
       if (err instanceof OperationFailure) throw err;
       // Our side failed (proxy, module load): still a spec failure, never a raw error.
       throw failure("unexpected", err instanceof Error ? err.message : String(err));
     } finally {
-      this.idle.push(slot);
       release();
+    }
+  }
+
+  /**
+   * A run that failed on our side (our browser lost, a DevTools call refused), not the page's,
+   * runs once more on a fresh browser when at least half its budget is left: the customer asked
+   * about the page, and our own hiccup is no answer about it.
+   */
+  private async runAgainIfOursFailed(
+    slot: Slot,
+    target: URL,
+    opts: LighthouseRunOptions,
+  ): Promise<LighthouseResult> {
+    const budget = opts.timeoutMs ?? this.config.timeoutMs;
+    const startedAt = Date.now();
+    try {
+      return await this.runIn(slot, target, { ...opts, timeoutMs: budget });
+    } catch (err) {
+      const left = budget - (Date.now() - startedAt);
+      if (!isOursFailed(err) || left < budget / 2 || this.closed) throw err;
+      console.warn(
+        `[lighthouse] a run failed on our side (${err.detail}); running it again on a fresh browser`,
+      );
+      return await this.runIn(slot, target, { ...opts, timeoutMs: left });
     }
   }
 
   async shutdown(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => this.retire(s)));
+    await this.retire(this.slot);
   }
 
   private async runIn(slot: Slot, target: URL, opts: LighthouseRunOptions): Promise<LighthouseResult> {
@@ -127,19 +151,22 @@ export class LighthouseRunner {
     const browser = await this.browserFor(slot, egress, opts.organization);
     const timeoutMs = opts.timeoutMs ?? this.config.timeoutMs;
     const startedAt = Date.now();
-    const { default: lighthouse } = await loadLighthouse();
+    const navigation = (await loadLighthouse()).navigation as NavigationWithSignal;
     const config = await lighthouseConfig(opts.device);
+    // Aborted when the runner stops waiting for the run: Lighthouse's own waits then end at once.
+    const abandon = new AbortController();
+    const flags = lighthouseFlags(timeoutMs);
+    const audit = (page: Page) => () =>
+      inTurn(() => navigation(page, target.href, { config, flags, signal: abandon.signal }));
     // A fresh tab over the browser's DevTools pipe (no port: browser.ts says why), closed after.
     const task = browser
       .newPage()
-      .then((page) =>
-        auditUntilErrorPage(page, () => lighthouse(target.href, lighthouseFlags(timeoutMs), config, page)),
-      )
+      .then((page) => auditUntilErrorPage(page, audit(page), abandon))
       .catch((error: unknown): Settled => ({ ok: false, error }));
     this.counters.runs++;
     slot.runs++;
 
-    const settled = await this.withinBudget(slot, browser, task, timeoutMs);
+    const settled = await this.withinBudget(slot, browser, task, timeoutMs, abandon);
     const ctx = (result?: RunnerResult): NavigationContext => ({
       egress,
       hosts: documentHosts(target, result),
@@ -154,7 +181,11 @@ export class LighthouseRunner {
         failure("load_failed", "the page moved itself to an address that could not be loaded")
       );
     }
-    if (!settled.ok) throw await this.thrownFailure(slot, browser, settled.error, ctx());
+    // Whatever Lighthouse made of it, a run whose browser died under it says nothing of the page.
+    if (!settled.ok || !browser.alive()) {
+      const error = settled.ok ? new Error("Chromium exited during the run") : settled.error;
+      throw await this.thrownFailure(slot, browser, error, ctx());
+    }
     const lhr = settled.value?.lhr;
     if (!lhr) throw failure("unexpected", "Lighthouse returned no report");
     if (lhr.runtimeError) throw failureFromLighthouseError(lhr.runtimeError, ctx(settled.value));
@@ -169,10 +200,13 @@ export class LighthouseRunner {
     browser: DebugBrowser,
     task: Promise<Settled>,
     timeoutMs: number,
+    abandon: AbortController,
   ): Promise<Settled | null> {
     const first = await raceTimeout(task, timeoutMs);
     if (first) return first;
+    // The load stopped first: Page.navigate then returns, rather than failing later unwatched.
     await browser.stopLoading().catch(() => undefined);
+    abandon.abort();
     if (await raceTimeout(task, STOP_GRACE_MS)) return null;
     // Still stuck (a page busy in a script, a wedged renderer): the browser is the only handle left.
     await this.retire(slot);
@@ -186,14 +220,16 @@ export class LighthouseRunner {
     error: unknown,
     ctx: NavigationContext,
   ): Promise<OperationFailure> {
+    // Asked before the retirement below, which ends the browser whatever happened to it.
+    const lost = !browser.alive();
     // A run that threw may have left its tab open: start the next one on a clean browser.
     await this.retire(slot);
     const lhError = asLighthouseError(error);
-    if (lhError) return failureFromLighthouseError(lhError, ctx);
+    if (lhError && !lost) return failureFromLighthouseError(lhError, ctx);
+    // Lighthouse names every failure of the page; anything else is ours (our browser died under
+    // the page, a DevTools call failed): not the page's fault, worth a retry.
     const message = error instanceof Error ? error.message : String(error);
-    // Our browser died under the page (crash, out of memory): not the page's fault, worth a retry.
-    if (!browser.alive()) return new OperationFailure("unexpected", `browser lost: ${message}`, true);
-    return failure("unexpected", message);
+    return new OperationFailure("unexpected", lost ? `browser lost: ${message}` : message, true);
   }
 
   private async browserFor(slot: Slot, egress: EgressProxy, organization?: string): Promise<DebugBrowser> {
@@ -206,7 +242,7 @@ export class LighthouseRunner {
       slot.organization !== organization;
     if (current && !stale) return current;
     await this.retire(slot);
-    const launching = launchDebugBrowser({
+    const launching = this.launch({
       chromiumPath: this.config.chromiumPath,
       args: LIGHTHOUSE_CHROMIUM_ARGS,
       proxyUrl: egress.url,
@@ -238,13 +274,46 @@ export class LighthouseRunner {
 }
 
 /**
+ * Lighthouse's `navigation`, as it is: its options go on to navigationGather, which takes an
+ * AbortSignal that ends its load waits (its type declaration leaves the signal out).
+ */
+type NavigationWithSignal = (
+  page: Page,
+  url: string,
+  options: { config?: Config; flags: Flags; signal: AbortSignal },
+) => Promise<RunnerResult | undefined>;
+
+/**
+ * The Lighthouse call last started in this process (shared across module copies, as the runner
+ * is). Lighthouse keeps process-wide state: the end of a run's gather clears every timing mark
+ * (lighthouse-logger's takeTimeEntries), and a run whose mark is gone throws "The 'start lh:…'
+ * performance mark has not been set" (GoogleChrome/lighthouse#9845: never two runs in one
+ * process). That includes a run the runner gave up on (over budget, cut at Chromium's error
+ * page), whose browser is gone but whose call may still be winding down: the next call waits for
+ * it, within its own budget.
+ */
+const turn = singleton("lighthouseTurn", () => ({ last: Promise.resolve() as Promise<unknown> }));
+
+function inTurn<T>(audit: () => Promise<T>): Promise<T> {
+  const mine = turn.last.then(audit);
+  turn.last = mine.catch(() => undefined);
+  return mine;
+}
+
+/** A failure of our own side (thrownFailure), not of the page. */
+function isOursFailed(err: unknown): err is OperationFailure {
+  return err instanceof OperationFailure && err.code === "unexpected" && err.retryable;
+}
+
+/**
  * One Lighthouse run on its own tab, cut short when the page moves itself onto Chromium's error
- * page (error-page.ts says why). The tab is closed either way; closing it is also what ends a run
- * still waiting on the error page.
+ * page (error-page.ts says why). The tab is closed either way; closing it and aborting the run's
+ * signal is what ends a run still waiting on the error page.
  */
 async function auditUntilErrorPage(
   page: Page,
   audit: () => Promise<RunnerResult | undefined>,
+  abandon: AbortController,
 ): Promise<Settled> {
   const watch = watchForErrorPage(page);
   const run = audit().then(
@@ -259,6 +328,7 @@ async function auditUntilErrorPage(
   if (Array.isArray(first)) await raceTimeout(run, ERROR_PAGE_SETTLE_MS);
   await page.close().catch(() => undefined);
   if (!Array.isArray(first)) return first;
+  abandon.abort();
   return { ok: false, errorPage: first, ended: (await raceTimeout(run, KILL_GRACE_MS)) !== null };
 }
 

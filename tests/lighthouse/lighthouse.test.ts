@@ -208,8 +208,11 @@ describe("lighthouse", () => {
 
   it("gives another organization's run a browser of its own (no state carried between tenants)", async () => {
     const runner = getLighthouseRunner();
+    // Run alone (-t), or after a test that left no browser, this test first needs org-a's.
+    if (!(await runner.stats()).browserPids.length)
+      await runner.run("http://lh.test/", { device: "mobile", includeAudits: false, organization: ORG });
     const before = await runner.stats();
-    expect(before.browserPids).toHaveLength(1); // org-a's browser from the runs above
+    expect(before.browserPids).toHaveLength(1);
     await runner.run("http://lh.test/", { device: "mobile", includeAudits: false, organization: "org-b" });
     const after = await runner.stats();
     expect(after.launches).toBe(before.launches + 1);
@@ -232,6 +235,55 @@ describe("lighthouse", () => {
     const after = await runner.stats();
     expect(after.launches).toBe(before.launches + 1);
     expect(after.browserPids).not.toEqual(before.browserPids);
+  });
+
+  it("runs the page again on a fresh browser when ours fails it (our failure, not the page's)", async () => {
+    // The first browser this runner starts dies just as its first run opens a tab.
+    let launched = 0;
+    const runner = new LighthouseRunner({
+      launch: async (opts) => {
+        const browser = await launchDebugBrowser(opts);
+        if (++launched > 1) return browser;
+        return {
+          ...browser,
+          async newPage() {
+            await browser.close();
+            return browser.newPage();
+          },
+        };
+      },
+    });
+    try {
+      const result = await timed("run whose first browser died", () =>
+        runner.run("http://lh.test/", { device: "mobile", includeAudits: false, organization: ORG }),
+      );
+      expect(Object.keys(result.categories)).toContain("performance");
+      const stats = await runner.stats();
+      expect(stats).toMatchObject({ runs: 2, launches: 2 });
+      expect(stats.browserPids).toHaveLength(1);
+    } finally {
+      await runner.shutdown();
+    }
+  });
+
+  it("never lets two Lighthouse calls overlap in one process, even from two runners (Lighthouse's state is process-wide)", async () => {
+    // Each runner has its own queue and browser: only the process-wide turn keeps the second
+    // audit from starting while the first gathers (whose end clears the other's timing marks).
+    const runner = getLighthouseRunner();
+    const other = new LighthouseRunner();
+    try {
+      const before = (await runner.stats()).runs;
+      const opts = { device: "mobile", includeAudits: false, organization: ORG } as const;
+      const results = await timed("two runners at once", () =>
+        Promise.all([runner.run("http://lh.test/", opts), other.run("http://lh.test/other", opts)]),
+      );
+      for (const result of results) expect(Object.keys(result.categories)).toContain("performance");
+      // One run each: neither failed and was run again (the collision's symptom).
+      expect((await runner.stats()).runs).toBe(before + 1);
+      expect((await other.stats()).runs).toBe(1);
+    } finally {
+      await other.shutdown();
+    }
   });
 
   it("refuses before launching anything: private URLs and residential requests", async () => {
