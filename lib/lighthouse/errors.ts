@@ -105,5 +105,14 @@ export function failureFromErrorPageReport(
 ): OperationFailure | null {
   const shown = [urls.finalDisplayedUrl, urls.mainDocumentUrl].find((u) => u?.startsWith("chrome-error:"));
   if (!shown) return null;
-  return egressVerdict(ctx) ?? failure("load_failed", `the report is about ${shown}`);
+  return errorPageFailure(ctx, `the report is about ${shown}`);
+}
+
+/**
+ * A run that ended on Chromium's error page (its report, or the runner's watch): the egress
+ * proxy's records name the cause (a refused address, a host that did not answer), else the page
+ * could not be loaded.
+ */
+export function errorPageFailure(ctx: NavigationContext, detail: string): OperationFailure {
+  return egressVerdict(ctx) ?? failure("load_failed", detail);
 }

@@ -17,7 +17,7 @@ import type { Page } from "puppeteer-core";
 import { OperationFailure } from "@/lib/failures";
 import type { EgressProxy } from "@/lib/net/egress-proxy";
 import { getBrowserPool } from "@/lib/page/browser-pool";
-import { checkedTarget, egressVerdict, failure, type NavigationContext } from "@/lib/page/failures";
+import { checkedTarget, failure, type NavigationContext } from "@/lib/page/failures";
 import { Semaphore } from "@/lib/page/semaphore";
 import { launchDebugBrowser, type DebugBrowser } from "./browser";
 import {
@@ -28,7 +28,12 @@ import {
   loadLighthouse,
   type LighthouseConfig,
 } from "./config";
-import { asLighthouseError, failureFromErrorPageReport, failureFromLighthouseError } from "./errors";
+import {
+  asLighthouseError,
+  errorPageFailure,
+  failureFromErrorPageReport,
+  failureFromLighthouseError,
+} from "./errors";
 import { watchForErrorPage } from "./error-page";
 import { documentHosts, hostsOf } from "./hosts";
 import { toLighthouseResult } from "./result";
@@ -176,9 +181,9 @@ export class LighthouseRunner {
     if ("errorPage" in settled) {
       if (!settled.ended) await this.retire(slot);
       const hosts = hostsOf([target.href, ...settled.errorPage]);
-      throw (
-        egressVerdict({ ...ctx(), hosts }) ??
-        failure("load_failed", "the page moved itself to an address that could not be loaded")
+      throw errorPageFailure(
+        { ...ctx(), hosts },
+        "the page moved itself to an address that could not be loaded",
       );
     }
     // Whatever Lighthouse made of it, a run whose browser died under it says nothing of the page.
