@@ -897,6 +897,40 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("About us");
   });
 
+  it("keeps a documentation page's sections of links and its 'See also', not an article's 'Related' or 'More from'", async () => {
+    const links = (names: string[], wrap: "ul" | "div") =>
+      wrap === "ul"
+        ? `<ul>${names.map((n) => `<li><a href="/docs/${n.toLowerCase()}">${n}</a></li>`).join("")}</ul>`
+        : `<div class="grid">${names.map((n) => `<a class="card" href="/docs/${n.toLowerCase()}">${n}</a>`).join(" ")}</div>`;
+    const docs = await markdown(
+      await snapshot(
+        `<nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>
+        <main><article><h1>Authentication</h1>${para(4, "sign-in")}
+        <h2>Providers</h2><p>Sign-in works with many providers. The sections below list the ones supported today, each with its own guide.</p>
+        <h3>Social login</h3>${links(["Apple", "Discord", "GitLab", "Keycloak"], "ul")}
+        <h3>Phone login</h3>${links(["Twilio", "Vonage", "MessageBird"], "ul")}
+        <p><strong>See also</strong></p>${links(["Sessions", "Identities", "Passwords"], "ul")}
+        </article></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    for (const name of ["Discord", "Keycloak", "Vonage", "Identities"]) expect(docs).toContain(name);
+    const news = await markdown(
+      await snapshot(
+        `<main><article><h1>River levels fall after the storm</h1>${para(5, "rivers")}
+        <h3>More from the Gazette</h3>${links(["Bridge", "Ferry", "Roads"], "ul")}
+        <h3>Related posts</h3>${links(["Floods", "Weather", "Dams"], "div")}
+        </article></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    for (const name of ["Ferry", "Weather"]) expect(news).not.toContain(name);
+  });
+
   it("starts with the main content by default, and with the title as `# ` when asked", async () => {
     const snap = await snapshot(ARTICLE, STYLE);
     const plain = await markdown(snap);

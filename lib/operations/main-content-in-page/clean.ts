@@ -1,4 +1,5 @@
 import { isProse, linkDensity, markerOf, prose } from "./density";
+import { isSeeAlso, seeAlsoBlocks } from "./see-also";
 import { norm } from "./text";
 
 /** Class, id and role words of blocks that are not the text: comments, sharing, ads, related links. */
@@ -145,6 +146,28 @@ function removeJumpLinks(root: Element): void {
   }
 }
 
+/**
+ * Headings over a block of links that is page furniture, not a section of the text: "Related
+ * posts", "More from …", "Learn more in our series", "Tags", "Follow us", "Quick links".
+ */
+const FURNITURE_HEADING =
+  /^(related|more\b|read\b|see more|recent|latest|popular|trending|recommended|you (may|might)|also\b|tags?\b|topics\b|categories|archives?\b|follow|share|connect|subscribe|sign up|newsletter|about\b|contact|quick links|useful links|links\b|navigation|menu|explore|discover|learn more|in this (section|issue)|top stories|editor|most )/i;
+
+/** A short heading that names a topic of the text ("Social Auth", "Pricing"), not furniture. */
+function isTopicHeading(h: Element): boolean {
+  const text = norm(h.textContent);
+  return text.length > 0 && text.length <= 80 && !FURNITURE_HEADING.test(text);
+}
+
+/** The heading right before el, or before the outermost block el opens, inside root. */
+function headingOver(el: Element, root: Element): Element | null {
+  for (let e: Element | null = el; e && e !== root; e = e.parentElement) {
+    const prev = e.previousElementSibling;
+    if (prev) return /^H[2-6]$/.test(prev.nodeName) ? prev : null;
+  }
+  return null;
+}
+
 /** Removes boilerplate from a detached container; never removes most of its text. */
 export function clean<T extends Element>(root: T): T {
   removeShareButtons(root);
@@ -155,7 +178,7 @@ export function clean<T extends Element>(root: T): T {
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
   // at the edges of the pick.
   let paras: Element[] | null = null;
-  function betweenProse(el: Element): boolean {
+  function proseAround(el: Element): { before: boolean; after: boolean } {
     if (!paras) paras = Array.prototype.filter.call(root.querySelectorAll("p"), isProse) as Element[];
     let before = false;
     let after = false;
@@ -167,8 +190,18 @@ export function clean<T extends Element>(root: T): T {
       if (pos & Node.DOCUMENT_POSITION_PRECEDING) before = true;
       else if (pos & Node.DOCUMENT_POSITION_FOLLOWING) after = true;
     }
-    return before && after;
+    return { before, after };
   }
+  const betweenProse = (el: Element) => {
+    const around = proseAround(el);
+    return around.before && around.after;
+  };
+  // The links a section of the text consists of: under a heading that names a topic, after prose.
+  const topicLinks = (el: Element) => {
+    const heading = headingOver(el, root);
+    return !!heading && isTopicHeading(heading) && proseAround(el).before;
+  };
+  const seeAlso = seeAlsoBlocks(root);
   const els = Array.prototype.slice.call(root.querySelectorAll("*")) as Element[];
   for (let i = els.length - 1; i >= 0; i--) {
     const el = els[i]!;
@@ -194,7 +227,7 @@ export function clean<T extends Element>(root: T): T {
     if (!furniture && !linkList && !readNext && !label && !BOILERPLATE_TEXT_START.test(raw)) continue;
     const text = norm(raw);
     const len = text.length;
-    if (len > total * 0.5) continue;
+    if (len > total * 0.5 || (seeAlso.length && isSeeAlso(el, seeAlso))) continue;
     const card = label && CARD_LABEL.test(text) ? labelledCard(el, text, root) : null;
     if (card) {
       card.remove();
@@ -211,7 +244,8 @@ export function clean<T extends Element>(root: T): T {
       len > 0 &&
       len < 2000 &&
       linkDensity(el, len, true) > 0.6 &&
-      !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el))
+      !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el)) &&
+      !topicLinks(el)
     ) {
       el.remove();
       continue;
