@@ -168,8 +168,14 @@ function headingOver(el: Element, root: Element): Element | null {
   return null;
 }
 
-/** Removes boilerplate from a detached container; never removes most of its text. */
-export function clean<T extends Element>(root: T): T {
+/**
+ * Removes boilerplate from a detached container; never removes most of its text.
+ * keepLinkSections: the text's own sections of links (under a topic's heading, or "See also")
+ * stay. Only for the content as answered: where a container is still being judged
+ * (wider-container.ts), its links count against it as they always did, so that a page whose
+ * sections are mostly links does not turn the judgement over.
+ */
+export function clean<T extends Element>(root: T, keepLinkSections = false): T {
   removeShareButtons(root);
   removeButtonLinks(root);
   removeJumpLinks(root);
@@ -201,7 +207,7 @@ export function clean<T extends Element>(root: T): T {
     const heading = headingOver(el, root);
     return !!heading && isTopicHeading(heading) && proseAround(el).before;
   };
-  const seeAlso = seeAlsoBlocks(root);
+  const seeAlso = keepLinkSections ? seeAlsoBlocks(root) : [];
   const els = Array.prototype.slice.call(root.querySelectorAll("*")) as Element[];
   for (let i = els.length - 1; i >= 0; i--) {
     const el = els[i]!;
@@ -245,7 +251,7 @@ export function clean<T extends Element>(root: T): T {
       len < 2000 &&
       linkDensity(el, len, true) > 0.6 &&
       !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el)) &&
-      !topicLinks(el)
+      !(keepLinkSections && topicLinks(el))
     ) {
       el.remove();
       continue;

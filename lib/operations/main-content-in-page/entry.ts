@@ -118,7 +118,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
     .parseFromString("<body><div id=__ptd_root>" + (html || "") + "</div></body>", "text/html")
     .getElementById("__ptd_root")!;
   // Cleaning that would take most of the text misread the page's class names: keep it whole.
-  const cleaned = clean(container.cloneNode(true) as HTMLElement);
+  const cleaned = clean(container.cloneNode(true) as HTMLElement, true);
   if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
   trimEdges(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it.
