@@ -70,6 +70,11 @@ interface Slot {
 const STOP_GRACE_MS = 10_000;
 /** How long a run on a page that moved itself onto Chromium's error page is left before its tab closes. */
 const ERROR_PAGE_SETTLE_MS = 500;
+/**
+ * The longest a Lighthouse call waits for the one before it to settle (inTurn): longer than any
+ * run's budget and grace, so only a call that would never settle is overtaken.
+ */
+const TURN_WAIT_MAX_MS = 120_000;
 /** How long to wait for Lighthouse to notice its browser is gone. */
 const KILL_GRACE_MS = 5_000;
 
@@ -300,7 +305,15 @@ type NavigationWithSignal = (
 const turn = singleton("lighthouseTurn", () => ({ last: Promise.resolve() as Promise<unknown> }));
 
 function inTurn<T>(audit: () => Promise<T>): Promise<T> {
-  const mine = turn.last.then(audit);
+  // Bounded all the same: a call that never settled must not stop this process's audits for good.
+  const waited = new AbortController();
+  const cap = sleep(TURN_WAIT_MAX_MS, undefined, { ref: false, signal: waited.signal }).catch(
+    () => undefined,
+  );
+  const mine = Promise.race([turn.last, cap]).then(() => {
+    waited.abort();
+    return audit();
+  });
   turn.last = mine.catch(() => undefined);
   return mine;
 }
