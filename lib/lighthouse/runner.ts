@@ -3,7 +3,7 @@
  * the page pool's egress proxy. One run at a time: Lighthouse keeps process-wide state (see
  * `inTurn` below) and a run is CPU-bound for seconds; more runs at once means more workers.
  *
- * Per run: URL policy → wait for a slot → (re)launch the slot's browser if it died, was recycled
+ * Per run: URL policy → wait for its turn → (re)launch the browser if it died, was recycled
  * (every LIGHTHOUSE_BROWSER_MAX_RUNS runs, against Chromium's memory growth) or points at a proxy
  * that has since been replaced → Lighthouse's `navigation` on a fresh tab within a hard budget →
  * map the report or the error to the spec. A run that overruns its budget has its page load
@@ -46,7 +46,7 @@ export interface LighthouseRunnerOptions {
   config?: Partial<LighthouseConfig>;
   /** The egress proxy to browse through; default: the page pool's (one proxy per process). */
   egress?: () => Promise<EgressProxy>;
-  /** How a slot's browser starts; default: launchDebugBrowser (tests wrap it to fail on cue). */
+  /** How the runner's browser starts; default: launchDebugBrowser (tests wrap it to fail on cue). */
   launch?: typeof launchDebugBrowser;
 }
 
@@ -117,7 +117,7 @@ export class LighthouseRunner {
     try {
       // Checked again after the wait: a run queued before shutdown must not launch a new browser.
       if (this.closed) throw failure("unexpected", "the Lighthouse runner is shut down");
-      return await this.runAgainIfOursFailed(this.slot, target, opts);
+      return await this.runAgainIfOursFailed(target, opts);
     } catch (err) {
       if (err instanceof OperationFailure) throw err;
       // Our side failed (proxy, module load): still a spec failure, never a raw error.
@@ -132,33 +132,29 @@ export class LighthouseRunner {
    * runs once more on a fresh browser when at least half its budget is left: the customer asked
    * about the page, and our own hiccup is no answer about it.
    */
-  private async runAgainIfOursFailed(
-    slot: Slot,
-    target: URL,
-    opts: LighthouseRunOptions,
-  ): Promise<LighthouseResult> {
+  private async runAgainIfOursFailed(target: URL, opts: LighthouseRunOptions): Promise<LighthouseResult> {
     const budget = opts.timeoutMs ?? this.config.timeoutMs;
     const startedAt = Date.now();
     try {
-      return await this.runIn(slot, target, { ...opts, timeoutMs: budget });
+      return await this.runIn(target, { ...opts, timeoutMs: budget });
     } catch (err) {
       const left = budget - (Date.now() - startedAt);
       if (!isOursFailed(err) || left < budget / 2 || this.closed) throw err;
       console.warn(
         `[lighthouse] a run failed on our side (${err.detail}); running it again on a fresh browser`,
       );
-      return await this.runIn(slot, target, { ...opts, timeoutMs: left });
+      return await this.runIn(target, { ...opts, timeoutMs: left });
     }
   }
 
   async shutdown(): Promise<void> {
     this.closed = true;
-    await this.retire(this.slot);
+    await this.retire();
   }
 
-  private async runIn(slot: Slot, target: URL, opts: LighthouseRunOptions): Promise<LighthouseResult> {
+  private async runIn(target: URL, opts: LighthouseRunOptions): Promise<LighthouseResult> {
     const egress = await this.egress();
-    const browser = await this.browserFor(slot, egress, opts.organization);
+    const browser = await this.browserFor(egress, opts.organization);
     const timeoutMs = opts.timeoutMs ?? this.config.timeoutMs;
     const startedAt = Date.now();
     const navigation = (await loadLighthouse()).navigation as NavigationWithSignal;
@@ -174,9 +170,9 @@ export class LighthouseRunner {
       .then((page) => auditUntilErrorPage(page, audit(page), abandon))
       .catch((error: unknown): Settled => ({ ok: false, error }));
     this.counters.runs++;
-    slot.runs++;
+    this.slot.runs++;
 
-    const settled = await this.withinBudget(slot, browser, task, timeoutMs, abandon);
+    const settled = await this.withinBudget(browser, task, timeoutMs, abandon);
     const ctx = (result?: RunnerResult): NavigationContext => ({
       egress,
       hosts: documentHosts(target, result),
@@ -184,7 +180,7 @@ export class LighthouseRunner {
     });
     if (!settled) throw failure("timeout", `Lighthouse did not finish within ${timeoutMs} ms`);
     if ("errorPage" in settled) {
-      if (!settled.ended) await this.retire(slot);
+      if (!settled.ended) await this.retire();
       const hosts = hostsOf([target.href, ...settled.errorPage]);
       throw errorPageFailure(
         { ...ctx(), hosts },
@@ -194,7 +190,7 @@ export class LighthouseRunner {
     // Whatever Lighthouse made of it, a run whose browser died under it says nothing of the page.
     if (!settled.ok || !browser.alive()) {
       const error = settled.ok ? new Error("Chromium exited during the run") : settled.error;
-      throw await this.thrownFailure(slot, browser, error, ctx());
+      throw await this.thrownFailure(browser, error, ctx());
     }
     const lhr = settled.value?.lhr;
     if (!lhr) throw failure("unexpected", "Lighthouse returned no report");
@@ -206,7 +202,6 @@ export class LighthouseRunner {
 
   /** The run's outcome, or null when it overran its budget (the browser is then left usable or dead). */
   private async withinBudget(
-    slot: Slot,
     browser: DebugBrowser,
     task: Promise<Settled>,
     timeoutMs: number,
@@ -219,13 +214,12 @@ export class LighthouseRunner {
     abandon.abort();
     if (await raceTimeout(task, STOP_GRACE_MS)) return null;
     // Still stuck (a page busy in a script, a wedged renderer): the browser is the only handle left.
-    await this.retire(slot);
+    await this.retire();
     await raceTimeout(task, KILL_GRACE_MS);
     return null;
   }
 
   private async thrownFailure(
-    slot: Slot,
     browser: DebugBrowser,
     error: unknown,
     ctx: NavigationContext,
@@ -233,7 +227,7 @@ export class LighthouseRunner {
     // Asked before the retirement below, which ends the browser whatever happened to it.
     const lost = !browser.alive();
     // A run that threw may have left its tab open: start the next one on a clean browser.
-    await this.retire(slot);
+    await this.retire();
     const lhError = asLighthouseError(error);
     if (lhError && !lost) return failureFromLighthouseError(lhError, ctx);
     // Lighthouse names every failure of the page; anything else is ours (our browser died under
@@ -242,7 +236,8 @@ export class LighthouseRunner {
     return new OperationFailure("unexpected", lost ? `browser lost: ${message}` : message, true);
   }
 
-  private async browserFor(slot: Slot, egress: EgressProxy, organization?: string): Promise<DebugBrowser> {
+  private async browserFor(egress: EgressProxy, organization?: string): Promise<DebugBrowser> {
+    const slot = this.slot;
     const current = slot.browser ? await slot.browser.catch(() => null) : null;
     const stale =
       !current ||
@@ -251,7 +246,7 @@ export class LighthouseRunner {
       slot.runs >= this.config.browserMaxRuns ||
       slot.organization !== organization;
     if (current && !stale) return current;
-    await this.retire(slot);
+    await this.retire();
     const launching = this.launch({
       chromiumPath: this.config.chromiumPath,
       args: LIGHTHOUSE_CHROMIUM_ARGS,
@@ -274,7 +269,8 @@ export class LighthouseRunner {
     }
   }
 
-  private async retire(slot: Slot): Promise<void> {
+  private async retire(): Promise<void> {
+    const slot = this.slot;
     const old = slot.browser;
     slot.browser = null;
     slot.runs = 0;

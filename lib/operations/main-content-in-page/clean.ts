@@ -198,14 +198,15 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
     }
     return { before, after };
   }
-  const betweenProse = (el: Element) => {
+  // The text's own links: a list with prose before and after it, or (keepLinkSections) a section
+  // of links under a heading that names a topic, after prose.
+  const textsOwnLinks = (el: Element, tag: string) => {
+    const list = /^(UL|OL|DL)$/.test(tag);
+    const heading = keepLinkSections ? headingOver(el, root) : null;
+    const topic = !!heading && isTopicHeading(heading);
+    if (!list && !topic) return false;
     const around = proseAround(el);
-    return around.before && around.after;
-  };
-  // The links a section of the text consists of: under a heading that names a topic, after prose.
-  const topicLinks = (el: Element) => {
-    const heading = headingOver(el, root);
-    return !!heading && isTopicHeading(heading) && proseAround(el).before;
+    return around.before && (around.after || topic);
   };
   const seeAlso = keepLinkSections ? seeAlsoBlocks(root) : [];
   const els = Array.prototype.slice.call(root.querySelectorAll("*")) as Element[];
@@ -245,14 +246,7 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
     }
     // Mostly links to other pages of this site: more stories, tags, menus. A table of contents
     // (links within the page) and a list of shops or sources (other sites) are content.
-    if (
-      linkList &&
-      len > 0 &&
-      len < 2000 &&
-      linkDensity(el, len, true) > 0.6 &&
-      !(/^(UL|OL|DL)$/.test(tag) && betweenProse(el)) &&
-      !(keepLinkSections && topicLinks(el))
-    ) {
+    if (linkList && len > 0 && len < 2000 && linkDensity(el, len, true) > 0.6 && !textsOwnLinks(el, tag)) {
       el.remove();
       continue;
     }
