@@ -421,20 +421,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
   });
 
   it("keeps the headings of a page styled with utility classes that name 'hidden' or 'scroll'", async () => {
-    // Tailwind's `scroll-mt-24` (a heading a link jumps to) and `hidden lg:block` (shown on a wide
-    // screen) put words Readability reads as boilerplate on headings the page shows.
+    // Tailwind's `scroll-mt-24` (a heading a link jumps to), `hidden lg:block` (shown on a wide
+    // screen) and a design system's scroll offset put words Readability reads as boilerplate on
+    // headings the page shows.
     const heading = (id: string, text: string, cls: string) =>
       `<h2 id="${id}" class="${cls}">${text}<a href="#${id}" class="ml-2 opacity-0">#</a></h2>`;
     const md = await markdown(
       await snapshot(
         `<main><article class="prose max-w-none"><h1>Auth</h1>${para(2, "auth")}
         ${heading("about", "About authentication and authorization", "group scroll-mt-24")}${para(2, "tokens")}
-        ${heading("providers", "Providers", "hidden lg:block md:overflow-hidden")}${para(2, "providers")}</article></main>`,
+        ${heading("providers", "Providers", "hidden lg:block md:overflow-hidden")}${para(2, "providers")}
+        ${heading("scopes", "Scopes", "display-500 g-offset-scroll-margin-top")}${para(2, "scopes")}</article></main>`,
         `<style>.hidden { display: none } @media (min-width: 1024px) { .lg\\:block { display: block } }</style>`,
       ),
     );
     expect(md).toMatch(/^## About authentication and authorization$/m);
     expect(md).toMatch(/^## Providers$/m);
+    // A design system's own scroll offset class.
+    expect(md).toMatch(/^## Scopes$/m);
   });
 
   it("keeps the section headings of a post whose class names them 'header' (Substack's header-anchor-post)", async () => {

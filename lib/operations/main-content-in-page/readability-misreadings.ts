@@ -17,11 +17,13 @@ import { norm } from "./text";
  * its kind) puts those words on ordinary headings: `scroll-mt-24` on every heading a link can jump
  * to, `hidden lg:block` on one a wide screen shows. In the visible clone every element is shown,
  * whatever its classes say, so on a heading these tokens only mislead: they are removed from it.
+ * A heading is never a scrolling widget, so any token that says "scroll" goes (a design system's
+ * `g-offset-scroll-margin-top`, an animation's `scroll-trigger`); "hidden" only as the utility
+ * class, since a screen reader's `visually-hidden` heading is one the reader does not see.
  * Headings only: on the boxes around the text the same tokens also move Readability's choice of
  * block, and removing them there moved 16 tuning pages both ways for a net loss (session 24).
  */
-const MISLEADING_UTILITY =
-  /^(?:[\w-]+:)*!?(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll-(?:smooth|auto)|scroll-[mp][trblxyse]?-\S+|(?:no-)?scrollbar(?:-\S+)?|hidden)$/;
+const MISLEADING_UTILITY = /^(?:[\w-]+:)*!?(?:overflow(?:-[xy])?-hidden|\S*scroll\S*|hidden)$/;
 
 const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
   .map((h) => `${h}[class*="hidden"], ${h}[class*="scroll"]`)
