@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ArticleText } from "@/lib/ai/types";
 import type { PageSnapshot } from "@/lib/page/types";
-import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { readParsedDocument } from "@/lib/page/bounded-transfer";
 import { mainContentScript } from "./main-content";
 
 /**
@@ -61,7 +61,7 @@ const SCRIPT = `(() => {
 })()`;
 
 async function extract(snap: PageSnapshot): Promise<ArticleText> {
-  const raw = resultSchema.parse(await evaluateBounded<unknown>(snap.page, SCRIPT, IN_PAGE_RESULT_MAX_CHARS));
+  const raw = resultSchema.parse(await readParsedDocument<unknown>(snap.page, SCRIPT));
   const paragraphs: string[] = [];
   const headings: string[] = [];
   for (const b of raw.blocks) (b.heading ? headings : paragraphs).push(b.text);

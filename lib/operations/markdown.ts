@@ -1,5 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { readParsedDocument } from "@/lib/page/bounded-transfer";
 import { mainContentScript } from "./main-content";
 import { MARKDOWN_IN_PAGE_JS } from "./markdown-in-page.generated";
 
@@ -24,5 +24,5 @@ export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}
     ${MARKDOWN_IN_PAGE_JS}
     return __ptdMarkdown.writeMarkdown(__ptdMain(), includeTitle, __ptd);
   })(${JSON.stringify(options.includeTitle ?? false)})`;
-  return evaluateBounded<string>(snap.page, script, IN_PAGE_RESULT_MAX_CHARS);
+  return readParsedDocument<string>(snap.page, script);
 }

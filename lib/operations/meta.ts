@@ -1,5 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import { evaluateBounded, IN_PAGE_RESULT_MAX_CHARS } from "@/lib/page/bounded-transfer";
+import { readParsedDocument } from "@/lib/page/bounded-transfer";
 import { wellFormedMetadata } from "./meta-answer";
 import { META_IN_PAGE_JS } from "./meta-in-page.generated";
 import type { InPageMetadata } from "./meta-in-page/entry";
@@ -25,12 +25,11 @@ async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
   // A string, not a function: the page gets plain JavaScript whatever compiled this module
   // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
   // The rules are typed modules (meta-in-page/), bundled at build time (scripts/build-in-page.mjs).
-  return evaluateBounded<Metadata>(
+  return readParsedDocument<Metadata>(
     snap.page,
     `(() => {
       ${META_IN_PAGE_JS}
       return __ptdMeta.readMetadata(document, ${JSON.stringify(contentLanguage)});
     })()`,
-    IN_PAGE_RESULT_MAX_CHARS,
   );
 }

@@ -35,9 +35,32 @@ export const BOUNDED_CONTENT_JS = `((max) => {
 
 type Measured = { html: string } | { tooBig: number };
 
+/** How long a read of the page's content waits for a document still loading to be parsed. */
+const PARSE_WAIT_MS = 10_000;
+
+/**
+ * `expression`, evaluated once the document has been parsed. The visit hands over a document past
+ * its DOMContentLoaded; a read that finds one still loading is reading a document that replaced it
+ * (a script's `location.reload()`, a late redirect) while it streams in, and would answer with its
+ * first paragraph: it waits for that document's DOMContentLoaded (at most PARSE_WAIT_MS, then it
+ * reads what is there). A document replaced again meanwhile ends the call as "context destroyed",
+ * which the visit answers by reading the newest one (visit.ts, operateOnLatestDocument).
+ */
+function onceParsed(expression: string): string {
+  return `(async () => {
+    if (document.readyState === "loading")
+      await new Promise((parsed) => {
+        document.addEventListener("DOMContentLoaded", parsed, { once: true });
+        setTimeout(parsed, ${PARSE_WAIT_MS});
+      });
+    return ${expression};
+  })()`;
+}
+
 /** The rendered HTML, refused in the browser when over `maxBytes`; exact UTF-8 check in Node. */
 export async function boundedContent(page: Page, maxBytes: number): Promise<string> {
-  const result = (await evaluateIsolated(page, `${BOUNDED_CONTENT_JS}(${maxBytes})`)) as Measured | undefined;
+  const result = (await evaluateIsolated(page, onceParsed(`${BOUNDED_CONTENT_JS}(${maxBytes})`))) as
+    Measured | undefined;
   if (!result || "tooBig" in result || typeof result.html !== "string")
     throw failure("too_big", "rendered HTML over the limit (measured in the browser)");
   if (Buffer.byteLength(result.html, "utf8") > maxBytes)
@@ -50,7 +73,15 @@ export async function boundedContent(page: Page, maxBytes: number): Promise<stri
  * spec's HTML limit, since each is derived from the page's HTML (spec 7.4: "more content than an
  * AI operation can return in one response" is "too big" as well).
  */
-export const IN_PAGE_RESULT_MAX_CHARS = 10 * 1024 * 1024;
+const IN_PAGE_RESULT_MAX_CHARS = 10 * 1024 * 1024;
+
+/**
+ * An in-page extraction (Markdown, metadata, main text) of the parsed document, its result at
+ * most IN_PAGE_RESULT_MAX_CHARS.
+ */
+export function readParsedDocument<T>(page: Page, expression: string): Promise<T> {
+  return evaluateBounded<T>(page, onceParsed(expression), IN_PAGE_RESULT_MAX_CHARS);
+}
 
 /** Ceiling for the small answers of our own probes (a size, a box, a content type, a count). */
 export const SMALL_RESULT_MAX_CHARS = 64 * 1024;

@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILURES, OperationFailure, type FailureCode } from "@/lib/failures";
+import { markdown } from "@/lib/operations/markdown";
+import { meta } from "@/lib/operations/meta";
+import { boundedContent } from "@/lib/page/bounded-transfer";
 import { visitPage, type PageSnapshot, type VisitRequest } from "@/lib/page/visit";
 import { pageFixture } from "./setup";
 
@@ -126,6 +129,29 @@ describe("a page that moves itself after its first response", () => {
     expect(calls).toBe(2);
     expect(url).toBe("http://site.test/bot-cleared");
     expect(text).toContain("past the challenge");
+  });
+
+  it("the document replaced by one that is still loading when the operations read it → they read it whole", async () => {
+    // The page's own `location.reload()` just before the operations run: the new document has
+    // arrived in part. Read at once, its Markdown, metadata and HTML would be its first paragraph.
+    const { md, title, html } = await visitPage(
+      { organization: "org-test", url: "http://site.test/", loadPolicy: "text" },
+      async (snap) => {
+        await snap.page.evaluate(`location.href = "/trickles?after=1500"`);
+        await snap.page.waitForURL(/trickles/, { waitUntil: "commit" });
+        await snap.page.waitForFunction(() => document.querySelector("h1"));
+        return {
+          md: await markdown(snap),
+          title: (await meta(snap)).title,
+          html: await boundedContent(snap.page, 1_000_000),
+        };
+      },
+      { pool: fx.pool },
+    );
+    expect(md).toContain("The first paragraph arrives at once");
+    expect(md).toContain("The second paragraph arrives later");
+    expect(title).toBe("Trickling");
+    expect(html).toContain("the page is whole");
   });
 
   it("…and a page that replaces its document every time it is read → load_failed", async () => {

@@ -31,6 +31,20 @@ export const LATE_NAVIGATION_PAGES: Record<string, (req: IncomingMessage, res: S
       `<!doctype html><html><head><meta charset="utf-8"><title>Moving</title><script>${script}</script></head><body>${ARTICLE}</body></html>`,
     );
   },
+  // A document that streams in: its first paragraph at once, the rest `after` ms later (a slow
+  // server's page, read while it loads only if a read does not wait for it to be parsed).
+  "/trickles": (req, res) => {
+    const { after } = params(req);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.write(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Trickling</title></head><body><article><h1>A page that streams in</h1><p>The first paragraph arrives at once, with the headline.</p>`,
+    );
+    setTimeout(
+      () =>
+        res.end(`<p>The second paragraph arrives later, and the page is whole.</p></article></body></html>`),
+      after ?? 1_500,
+    );
+  },
   // <meta http-equiv="refresh" content="after/1000;url=to">.
   "/refreshes": (req, res) => {
     const { to, after } = params(req);
