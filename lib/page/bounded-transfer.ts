@@ -42,17 +42,21 @@ const PARSE_WAIT_MS = 10_000;
  * `expression`, evaluated once the document has been parsed. The visit hands over a document past
  * its DOMContentLoaded; a read that finds one still loading is reading a document that replaced it
  * (a script's `location.reload()`, a late redirect) while it streams in, and would answer with its
- * first paragraph: it waits for that document's DOMContentLoaded (at most PARSE_WAIT_MS, then it
- * reads what is there). A document replaced again meanwhile ends the call as "context destroyed",
- * which the visit answers by reading the newest one (visit.ts, operateOnLatestDocument).
+ * first paragraph: it waits for that document's DOMContentLoaded (at most PARSE_WAIT_MS, once per
+ * document, then it reads what is there). A document replaced again meanwhile ends the call as
+ * "context destroyed", which the visit answers by reading the newest one (visit.ts,
+ * operateOnLatestDocument).
  */
 function onceParsed(expression: string): string {
+  // One wait per document, shared: the world's globals live as long as the document, so reads
+  // that run together wait for the same moment, and after a wait that ran out the next read
+  // (another operation's) reads at once.
   return `(async () => {
     if (document.readyState === "loading")
-      await new Promise((parsed) => {
+      await (globalThis.__ptdParsed ??= new Promise((parsed) => {
         document.addEventListener("DOMContentLoaded", parsed, { once: true });
         setTimeout(parsed, ${PARSE_WAIT_MS});
-      });
+      }));
     return ${expression};
   })()`;
 }
