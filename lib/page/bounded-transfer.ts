@@ -35,16 +35,20 @@ export const BOUNDED_CONTENT_JS = `((max) => {
 
 type Measured = { html: string } | { tooBig: number };
 
-/** How long a read of the page's content waits for a document still loading to be parsed. */
-const PARSE_WAIT_MS = 10_000;
+/**
+ * How long a document that replaced the one being read may take to load: what the visit waits
+ * for its DOMContentLoaded (visit.ts), and what a read of the page's content that finds it still
+ * loading waits (onceParsed).
+ */
+export const REPLACED_LOAD_MS = 10_000;
 
 /**
  * `expression`, evaluated once the document has been parsed. The visit hands over a document past
  * its DOMContentLoaded; a read that finds one still loading is reading a document that replaced it
  * (a script's `location.reload()`, a late redirect) while it streams in, and would answer with its
- * first paragraph: it waits for that document's DOMContentLoaded (at most PARSE_WAIT_MS, once per
- * document, then it reads what is there). A document replaced again meanwhile ends the call as
- * "context destroyed", which the visit answers by reading the newest one (visit.ts,
+ * first paragraph: it waits for that document's DOMContentLoaded (at most REPLACED_LOAD_MS, once
+ * per document, then it reads what is there). A document replaced again meanwhile ends the call
+ * as "context destroyed", which the visit answers by reading the newest one (visit.ts,
  * operateOnLatestDocument).
  */
 function onceParsed(expression: string): string {
@@ -55,7 +59,7 @@ function onceParsed(expression: string): string {
     if (document.readyState === "loading")
       await (globalThis.__ptdParsed ??= new Promise((parsed) => {
         document.addEventListener("DOMContentLoaded", parsed, { once: true });
-        setTimeout(parsed, ${PARSE_WAIT_MS});
+        setTimeout(parsed, ${REPLACED_LOAD_MS});
       }));
     return ${expression};
   })()`;

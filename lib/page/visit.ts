@@ -13,7 +13,7 @@
 import type { Page } from "playwright-core";
 import { OperationFailure } from "@/lib/failures";
 import { getBrowserPool, type BrowserPool, type PageLease } from "./browser-pool";
-import { boundedContent } from "./bounded-transfer";
+import { boundedContent, REPLACED_LOAD_MS } from "./bounded-transfer";
 import { getResidentialExits, type ExitLease, type ResidentialExits } from "./residential";
 import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
@@ -48,9 +48,6 @@ export interface VisitDeps {
   pool?: BrowserPool;
   exits?: ResidentialExits;
 }
-
-/** How long a document that replaced the one being read (its HTML or by the operations) may take to load. */
-const REPLACED_LOAD_MS = 10_000;
 
 /**
  * The rendered HTML, measured in the page before it crosses to Node; once more after a late script
