@@ -297,6 +297,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(await markdown(await page("Maria"))).toContain("Maria is an experienced writer");
   });
 
+  it("drops an author box its markup names, whatever its sentence says", async () => {
+    // The shapes of WordPress themes and plugins: Simple Author Box, `author_about`, `author-bio`.
+    for (const box of [
+      `<div class="saboxplugin-wrap" itemprop="author" itemscope itemtype="http://schema.org/Person"><div class="saboxplugin-desc"><p>With over seven years at the paper, Mike has played a pivotal role in its reach.</p></div></div>`,
+      `<div class="author_about">Geri Mileva, an experienced network engineer and distinguished writer at the hub, specializes in the realms of media.</div>`,
+      `<section class="post-author-bio__content"><p>With over seven years at the paper, Mike has played a pivotal role in its reach.</p></section>`,
+    ]) {
+      const md = await markdown(
+        await snapshot(
+          `<main><article><h1>Ports of the North Sea</h1>${para(6, "ports")}${box}</article></main>`,
+        ),
+      );
+      expect(md).toContain("Paragraph 6 about ports");
+      expect(md).not.toMatch(/pivotal role|distinguished writer/);
+    }
+  });
+
   it("drops a biography under the article with its portrait, its label and the lines after it that name the same person", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>Cleaning trends for 2025</h1>

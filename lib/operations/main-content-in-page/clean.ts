@@ -4,7 +4,7 @@ import { norm } from "./text";
 
 /** Class, id and role words of blocks that are not the text: comments, sharing, ads, related links. */
 const BOILERPLATE =
-  /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
+  /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|author[-_](?:bio|card|about|description)|about-the-author|authorbox|authorbio|bio-box|saboxplugin-wrap|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
 /**
  * Class and id words of a post's links to the previous and the next post: furniture where they hold
  * no prose (a label, a headline, a picture). A documentation page's footer of that name may also
