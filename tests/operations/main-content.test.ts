@@ -297,6 +297,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(await markdown(await page("Maria"))).toContain("Maria is an experienced writer");
   });
 
+  it("keeps the opening paragraph a page sets apart under its headline, and not the aside or the caption beside it", async () => {
+    const lead = (open: string, close: string) =>
+      snapshot(`<main>${open}<h1>How to use promises</h1>
+        <p>Promises are the foundation of asynchronous programming: an object an asynchronous function returns, which represents the current state of the operation.</p>
+        <aside><p>Sign up for our weekly letter about the web platform, with news, tips and the best of the community.</p></aside>
+        <figure><img src="https://example.test/p.png" alt=""><figcaption><p>A promise moves from pending to fulfilled or rejected, and never back again in its life.</p></figcaption></figure>
+        ${close}<div class="layout__body">${para(8, "promises")}</div></main>`);
+    // MDN's header (a class Readability reads as the site's header) and a landing page's hero.
+    for (const md of [
+      await markdown(await lead(`<div class="layout__header">`, `</div>`)),
+      await markdown(await lead(`<section class="hero">`, `</section>`)),
+    ]) {
+      expect(md).toMatch(/^Promises are the foundation of asynchronous programming/);
+      expect(md).toContain("Paragraph 8 about promises");
+      expect(md).not.toMatch(/weekly letter|pending to fulfilled/);
+    }
+  });
+
   it("drops an author box its markup names, whatever its sentence says", async () => {
     // The shapes of WordPress themes and plugins: Simple Author Box, `author_about`, `author-bio`.
     for (const box of [

@@ -5,7 +5,8 @@ import { trimEdges } from "./content-edges";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
 import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
-import { isDiscussion, isNonArticlePage } from "./page-kind";
+import { leadBefore } from "./lead";
+import { isDeclaredArticle, isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
 import {
   dropHeadingAnchorIds,
@@ -107,6 +108,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
       via = "region";
     }
   }
+  // The opening paragraph a page set apart under its headline, outside the block Readability
+  // kept. Not on a post or a story: there it is the standfirst, a summary above the text.
+  if (via === "readability" && !isDeclaredArticle())
+    html = leadBefore(source, norm(pick!.textContent)) + html;
   if (!html) {
     const body = jsonLdBody(ld);
     if (norm(body).length > 80) {

@@ -1,0 +1,69 @@
+import { isProse } from "./density";
+import { norm } from "./text";
+
+/**
+ * The article's lead where the page sets it apart: MDN's `layout__header`, a landing page's hero,
+ * a news page's standfirst hold the headline and the paragraph that opens the text, and the text
+ * itself sits in another block. Readability scores that other block and keeps its siblings only
+ * when they score like it, so the opening paragraph was lost (what defuddle keeps).
+ *
+ * The lead is the prose paragraphs between the page's headline (the last <h1> before the pick)
+ * and the pick's first paragraph, when they are few and nothing much else stands between: not
+ * menus, sidebars, captions or quotes. Bylines, dates and disclosures among them go with the
+ * content's other edge lines (content-edges.ts).
+ */
+const LEAD_MAX_PARAGRAPHS = 3;
+const LEAD_MAX_CHARS = 1500;
+/** Text between the headline and the pick beyond the lead: a byline, a date, a picture's caption. */
+const BETWEEN_MAX_CHARS = 600;
+/** Where a paragraph between them is not the text's: chrome, a caption, a quote, a list, a form. */
+const NOT_LEAD = "nav, aside, footer, form, figure, figcaption, blockquote, li, table, dialog, [role=dialog]";
+/** How far into the pick its first paragraph may start (Readability keeps a heading or a picture first). */
+const PICK_START_CHARS = 300;
+
+/** The lead's paragraphs as HTML, or "" when the pick has the page's opening or it cannot be told. */
+export function leadBefore(source: Document, pickText: string): string {
+  if (!source.body) return "";
+  const ps = source.body.getElementsByTagName("p");
+  let first: Element | null = null;
+  for (let i = 0; i < ps.length && !first; i++) {
+    const text = norm(ps[i]!.textContent);
+    if (text.length < 30) continue;
+    const at = pickText.indexOf(text.slice(0, 60));
+    if (at >= 0) first = at <= PICK_START_CHARS ? ps[i]! : null;
+    if (at > PICK_START_CHARS) return "";
+  }
+  if (!first) return "";
+  const headline = lastHeadlineBefore(source.body, first);
+  if (!headline) return "";
+  const lead: Element[] = [];
+  let chars = 0;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i]!;
+    if (!(headline.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (!(p.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (p.closest(NOT_LEAD) || !isProse(p)) continue;
+    const text = norm(p.textContent);
+    if (pickText.indexOf(text.slice(0, 60)) >= 0) return "";
+    lead.push(p);
+    chars += text.length;
+  }
+  if (!lead.length || lead.length > LEAD_MAX_PARAGRAPHS || chars > LEAD_MAX_CHARS) return "";
+  const range = source.createRange();
+  range.setStartAfter(headline);
+  range.setEndBefore(first);
+  if (norm(range.toString()).length > chars + BETWEEN_MAX_CHARS) return "";
+  return lead.map((p) => p.outerHTML).join("");
+}
+
+/** The last <h1> before el in document order, outside the page's chrome. */
+function lastHeadlineBefore(body: Element, el: Element): Element | null {
+  const h1s = body.getElementsByTagName("h1");
+  let found: Element | null = null;
+  for (let i = 0; i < h1s.length; i++) {
+    const h = h1s[i]!;
+    if (!(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (!h.closest("nav, aside, footer, dialog")) found = h;
+  }
+  return found;
+}
