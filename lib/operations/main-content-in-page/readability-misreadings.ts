@@ -25,10 +25,6 @@ import { norm } from "./text";
  */
 const MISLEADING_UTILITY = /^(?:[\w-]+:)*!?(?:overflow(?:-[xy])?-hidden|\S*scroll\S*|hidden)$/;
 
-const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
-  .map((h) => `${h}[class*="hidden"], ${h}[class*="scroll"]`)
-  .join(", ");
-
 /**
  * Readability also removes, before it scores, any element whose class or id says "header" (its list
  * of unlikely candidates), and Substack marks every section heading of a post `header-anchor-post`:
@@ -37,8 +33,6 @@ const MARKED_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
  * headline keeps its own class and goes as before.
  */
 const HEADER_WORD = /header/i;
-const SECTION_HEADINGS =
-  "h2[class*=header i], h3[class*=header i], h4[class*=header i], h5[class*=header i], h6[class*=header i]";
 
 function holdsProse(el: Element): boolean {
   const ps = el.getElementsByTagName("p");
@@ -55,10 +49,16 @@ function dropTokens(el: Element, misleading: RegExp): void {
 
 /** Class words that mislead Readability about headings. */
 export function dropMisleadingClasses(root: ParentNode): void {
-  const marked = root.querySelectorAll(MARKED_HEADINGS);
-  for (let i = 0; i < marked.length; i++) dropTokens(marked[i]!, MISLEADING_UTILITY);
-  const sections = root.querySelectorAll(SECTION_HEADINGS);
-  for (let i = 0; i < sections.length; i++) dropTokens(sections[i]!, HEADER_WORD);
+  // One query for the headings and a look at their classes: twelve attribute selectors matched
+  // against every element of the page cost more (about 1 ms a page, profiled).
+  const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
+  for (let i = 0; i < headings.length; i++) {
+    const h = headings[i]!;
+    const cls = h.getAttribute("class");
+    if (!cls) continue;
+    if (cls.indexOf("hidden") >= 0 || cls.indexOf("scroll") >= 0) dropTokens(h, MISLEADING_UTILITY);
+    if (h.nodeName !== "H1" && HEADER_WORD.test(h.getAttribute("class") || "")) dropTokens(h, HEADER_WORD);
+  }
 }
 
 /**
