@@ -313,6 +313,14 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).toContain("Paragraph 8 about promises");
       expect(md).not.toMatch(/weekly letter|pending to fulfilled/);
     }
+    // A paragraph the pick holds, rewritten (Readability drops its aria-hidden part), is no lead.
+    const md = await markdown(
+      await snapshot(`<article><h1>Lorem</h1><div>
+        <p><span aria-hidden="true">**WRONG**</span>Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>
+        <p>Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p></div></article>`),
+    );
+    expect(md).not.toContain("WRONG");
+    expect(md.split("Lorem ipsum").length).toBe(2);
   });
 
   it("drops an author box its markup names, whatever its sentence says", async () => {

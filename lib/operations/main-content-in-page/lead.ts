@@ -31,7 +31,7 @@ export function leadBefore(source: Document, pickText: string): string {
   let first: Element | null = null;
   for (let i = 0; i < ps.length; i++) {
     const text = norm(ps[i]!.textContent);
-    const at = text.length < 30 ? -1 : pickText.indexOf(text.slice(0, 60));
+    const at = text.length < 30 ? -1 : placeInPick(text, pickText);
     if (at < 0) continue;
     if (at > PICK_START_CHARS) return "";
     first = ps[i]!;
@@ -48,7 +48,7 @@ export function leadBefore(source: Document, pickText: string): string {
     if (!(p.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
     if (p.closest(NOT_LEAD) || !isProse(p)) continue;
     const text = norm(p.textContent);
-    if (pickText.indexOf(text.slice(0, 60)) >= 0) return "";
+    if (placeInPick(text, pickText) >= 0) return "";
     lead.push(p);
     chars += text.length;
   }
@@ -58,6 +58,21 @@ export function leadBefore(source: Document, pickText: string): string {
   range.setEndBefore(first);
   if (norm(range.toString()).length > chars + BETWEEN_MAX_CHARS) return "";
   return lead.map((p) => p.outerHTML).join("");
+}
+
+/**
+ * Where the pick holds a paragraph's text, or -1: its start, middle or end, since Readability
+ * rewrites a little of what it keeps (it drops a paragraph's aria-hidden parts, for one).
+ */
+function placeInPick(text: string, pickText: string): number {
+  const mid = Math.floor(text.length / 2);
+  const probes = [text.slice(0, 40), text.slice(mid, mid + 40), text.slice(-40)];
+  let place = -1;
+  for (let i = 0; i < probes.length; i++) {
+    const at = pickText.indexOf(probes[i]!);
+    if (at >= 0 && (place < 0 || at < place)) place = at;
+  }
+  return place;
 }
 
 /** The last <h1> before el in document order, outside the page's chrome. */
