@@ -22,16 +22,24 @@ const BETWEEN_MAX_CHARS = 600;
 const NOT_LEAD = "nav, aside, footer, form, figure, figcaption, blockquote, li, table, dialog, [role=dialog]";
 /** How far into the pick its first paragraph may start (Readability keeps a heading or a picture first). */
 const PICK_START_CHARS = 300;
+/**
+ * The paragraphs outside the pick looked at before giving up: each costs three searches of the
+ * pick's text, and a page with more of them before its text has no lead to find under a headline.
+ */
+const SEARCH_MAX_PARAGRAPHS = 100;
 
 /** The lead's paragraphs as HTML, or "" when the pick has the page's opening or it cannot be told. */
 export function leadBefore(source: Document, pickText: string): string {
-  if (!source.body) return "";
+  if (!source.body || !source.body.getElementsByTagName("h1").length) return "";
   const ps = source.body.getElementsByTagName("p");
   // The pick's first paragraph in the source: the first one whose text the pick holds, near its start.
   let first: Element | null = null;
+  let outside = 0;
   for (let i = 0; i < ps.length; i++) {
     const text = norm(ps[i]!.textContent);
-    const at = text.length < 30 ? -1 : placeInPick(text, pickText);
+    if (text.length < 30) continue;
+    const at = placeInPick(text, pickText);
+    if (at < 0 && ++outside > SEARCH_MAX_PARAGRAPHS) return "";
     if (at < 0) continue;
     if (at > PICK_START_CHARS) return "";
     first = ps[i]!;
