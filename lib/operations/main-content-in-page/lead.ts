@@ -54,11 +54,10 @@ export function leadBefore(source: Document, pickText: string): string {
     const p = ps[i]!;
     if (!(headline.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
     if (!(p.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    // Prose is 80 characters or more, so the first loop has found it outside the pick already.
     if (p.closest(NOT_LEAD) || !isProse(p)) continue;
-    const text = norm(p.textContent);
-    if (placeInPick(text, pickText) >= 0) return "";
     lead.push(p);
-    chars += text.length;
+    chars += norm(p.textContent).length;
   }
   if (!lead.length || lead.length > LEAD_MAX_PARAGRAPHS || chars > LEAD_MAX_CHARS) return "";
   const range = source.createRange();
