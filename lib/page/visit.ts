@@ -19,6 +19,7 @@ import { checkedTarget, failure } from "./failures";
 import { navigate } from "./navigate";
 import { isCdpMessageOverLimit } from "./sandbox";
 import { confirmDocument } from "./main-document";
+import { DocumentHold } from "./hold-document";
 import { captureConsole } from "./console-capture";
 import { enableAdBlocking } from "./adblock";
 import { enableCookieBannerBlocking } from "./cookie-banners";
@@ -50,20 +51,6 @@ export interface VisitDeps {
 }
 
 /**
- * The rendered HTML, measured in the page before it crosses to Node; once more after a late script
- * or meta-refresh navigation has replaced the document.
- */
-async function renderedHtml(page: Page, maxBytes: number): Promise<string> {
-  try {
-    return await boundedContent(page, maxBytes);
-  } catch (err) {
-    if (!documentReplaced(err)) throw err;
-    await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
-    return boundedContent(page, maxBytes);
-  }
-}
-
-/**
  * Whether the rendered HTML holds a document at all. Every parsed page has a root element, even an
  * empty response; a page without one is a page whose script removed it (an anti-adblock script's
  * last resort): nothing to read, never an empty answer billed as content.
@@ -72,30 +59,38 @@ function hasRootElement(html: string): boolean {
   return /<[a-z]/i.test(html.replace(/^<!doctype[^>]*>/i, ""));
 }
 
-/** How many times the operations read a page again that replaced its document under them. */
-const MAX_REREADS = 3;
+/** How many times a page may replace its document under the visit's reads before it fails. */
+const MAX_REPLACEMENTS = 3;
+/** Replacements after which the page's main frame is kept on its document (hold-document.ts). */
+const HOLD_AFTER_REPLACEMENTS = 2;
 
 /**
  * The operations' result on the page's latest document: where the page replaced its document under
- * them with one that loads (a consent script reloading it, some more than once; a late redirect to
- * the article), they read the new one, up to MAX_REREADS times; a page that keeps replacing itself
- * is not loadable. (A replacement that is an error page or a challenge failed in `operate`.)
+ * the reads (a consent script reloading it; a late redirect to the article), they read the new one
+ * once it is parsed. After HOLD_AFTER_REPLACEMENTS the page may not navigate again, so a page that
+ * reloads itself for ever is read as it stands; one that still replaces its document (not by a
+ * request: nothing to refuse) is not loadable. (A replacement that is an error page or a challenge
+ * fails in `read` or `operate`.) read(true) is the first complete read, which may wait for a
+ * challenge to clear.
  */
 async function operateOnLatestDocument<T>(
   page: Page,
-  first: PageSnapshot,
+  read: (first: boolean) => Promise<PageSnapshot>,
   operate: (snap: PageSnapshot) => Promise<T>,
-  maxHtmlBytes: number,
+  hold: DocumentHold,
 ): Promise<T> {
-  let snap = first;
-  for (let reread = 0; ; reread++) {
+  let readOnce = false;
+  for (let replacements = 0; ;) {
     try {
+      const snap = await read(!readOnce);
+      readOnce = true;
       return await operate(snap);
     } catch (err) {
       if (!documentReplaced(err)) throw err;
-      if (reread === MAX_REREADS) throw failure("load_failed", "the page kept replacing its document");
+      if (++replacements > MAX_REPLACEMENTS)
+        throw failure("load_failed", "the page kept replacing its document");
+      if (replacements === HOLD_AFTER_REPLACEMENTS) await hold.engage();
       await page.waitForLoadState("domcontentloaded", { timeout: REPLACED_LOAD_MS });
-      snap = { ...first, finalUrl: page.url(), html: await renderedHtml(page, maxHtmlBytes) };
     }
   }
 }
@@ -182,24 +177,28 @@ async function runVisit<T>(
     if (ads) await ads.settle();
     if (banners) await banners.settle(limits.cookieBannerMaxMs);
     await applyPageOptions(page, req.pageOptions, limits.waitForSelectorMs);
-    let html = await renderedHtml(page, limits.maxHtmlBytes);
-    if (crashed) throw failure("load_failed", "the page crashed");
-    if (!hasRootElement(html)) throw failure("load_failed", "the page removed its own document");
-    // The page may have moved itself since it was judged (a timer, a meta refresh): to Chromium's
-    // error page, a failing status or a challenge. A challenge that cleared is read again.
-    const confirm = { egress: lease.egress, botCheckWaitMs: limits.botCheckWaitMs };
-    if (await confirmDocument(page, nav.main, confirm)) html = await renderedHtml(page, limits.maxHtmlBytes);
 
-    const snapshot: PageSnapshot = {
-      url: req.url,
-      finalUrl: page.url(),
-      status: nav.status,
-      headers: nav.headers,
-      html,
-      console: consoleEntries,
-      timings: { navigationMs: nav.navigationMs, totalMs: Date.now() - startedAt },
-      page,
-      settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
+    const confirm = { egress: lease.egress, botCheckWaitMs: limits.botCheckWaitMs };
+    // The document as the operations get it: its HTML, measured in the page before it crosses to
+    // Node. The page may have moved itself since it was judged (a timer, a meta refresh): to
+    // Chromium's error page, a failing status or a challenge. A challenge that cleared is read again.
+    const read = async (first: boolean): Promise<PageSnapshot> => {
+      let html = await boundedContent(page, limits.maxHtmlBytes);
+      if (crashed) throw failure("load_failed", "the page crashed");
+      if (!hasRootElement(html)) throw failure("load_failed", "the page removed its own document");
+      if (await confirmDocument(page, nav.main, first ? confirm : { ...confirm, botCheckWaitMs: 0 }))
+        html = await boundedContent(page, limits.maxHtmlBytes);
+      return {
+        url: req.url,
+        finalUrl: page.url(),
+        status: nav.status,
+        headers: nav.headers,
+        html,
+        console: consoleEntries,
+        timings: { navigationMs: nav.navigationMs, totalMs: Date.now() - startedAt },
+        page,
+        settings: { viewport, deviceScaleFactor: req.deviceScaleFactor ?? 1, colorScheme },
+      };
     };
     const operate = (snap: PageSnapshot) =>
       consume(snap).catch(async (err: unknown) => {
@@ -207,13 +206,15 @@ async function runVisit<T>(
         await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0, settleFirst: true });
         throw err;
       });
+    const hold = new DocumentHold(page, limits.navigationTimeoutMs);
     try {
-      const result = await operateOnLatestDocument(page, snapshot, operate, limits.maxHtmlBytes);
+      const result = await operateOnLatestDocument(page, read, operate, hold);
       // A document replaced while the operations read it must not answer in its place: what they
       // read may have been Chromium's error page or a challenge (no waiting for it to clear now).
       await confirmDocument(page, nav.main, { ...confirm, botCheckWaitMs: 0 });
       return result;
     } finally {
+      await hold.release();
       recordStage("capture", performance.now() - captured);
     }
   } catch (err) {

@@ -154,9 +154,33 @@ describe("a page that moves itself after its first response", () => {
     expect(html).toContain("the page is whole");
   });
 
-  it("…and a page that replaces its document every time it is read → load_failed", async () => {
+  it.each([
+    ["reloads itself", "http://site.test/reloads?after=0"],
+    ["moves on to another address", "http://site.test/reloads?after=0&hop=0"],
+  ])(
+    "a page that %s for ever after `load` → its content, read once it may not navigate again",
+    async (_, url) => {
+      const { md, title } = await visitPage(
+        { organization: "org-test", url, loadPolicy: "text" },
+        async (snap) => ({ md: await markdown(snap), title: (await meta(snap)).title }),
+        { pool: fx.pool },
+      );
+      expect(md).toContain("an ordinary article with enough text");
+      expect(title).toBe("Reloading");
+      expect(fx.sites.log.filter((l) => l.includes("/reloads")).length).toBeGreaterThan(1);
+      // The page's next visit navigates as any other: the hold went with the visit.
+      const next = await visitPage(
+        { organization: "org-test", url: "http://site.test/bot-cleared", loadPolicy: "text" },
+        read,
+        { pool: fx.pool },
+      );
+      expect(next.text).toContain("past the challenge");
+    },
+  );
+
+  it("…and a page that replaces its document every time it is read, without a request to refuse → load_failed", async () => {
     await expectFailure({ url: "http://site.test/", loadPolicy: "text" }, "load_failed", async (snap) => {
-      await snap.page.evaluate(`location.href = "/bot-cleared"; new Promise(() => {})`);
+      await snap.page.evaluate(`location.href = "about:blank?" + Math.random(); new Promise(() => {})`);
       return read(snap);
     });
   });

@@ -45,6 +45,25 @@ export const LATE_NAVIGATION_PAGES: Record<string, (req: IncomingMessage, res: S
       after ?? 1_500,
     );
   },
+  // An ad-recovery script's loop: `after` ms after `load` it asks `confirm()`, which a headless
+  // browser dismisses, and reloads the page, every time; with `hop`, it goes on to the next hop's
+  // address instead (a redirect chain without end).
+  "/reloads": (req, res) => {
+    const { after } = params(req);
+    const hop = new URL(req.url ?? "/", "http://x").searchParams.get("hop");
+    const next =
+      hop === null
+        ? "location.reload();"
+        : `location.href = "/reloads?after=${after ?? 0}&hop=${Number(hop) + 1}";`;
+    const script = `addEventListener("load", () => setTimeout(() => {
+      confirm("There was a problem loading the page. Reload?");
+      ${next}
+    }, ${after ?? 0}));`;
+    send(
+      res,
+      `<!doctype html><html><head><meta charset="utf-8"><title>Reloading</title><script>${script}</script></head><body>${ARTICLE}</body></html>`,
+    );
+  },
   // <meta http-equiv="refresh" content="after/1000;url=to">.
   "/refreshes": (req, res) => {
     const { to, after } = params(req);
