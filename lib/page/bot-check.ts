@@ -6,12 +6,25 @@
  */
 import type { Page } from "playwright-core";
 
-/** Header evidence: Cloudflare marks challenge responses explicitly; DataDome blocks with 403. */
+/**
+ * Header evidence: Cloudflare and Vercel mark challenge responses explicitly; AWS WAF answers a
+ * challenge with 202 and a CAPTCHA with 405, both marked (a 2xx that would otherwise pass as the
+ * page); DataDome blocks with 403.
+ */
 export function botCheckFromHeaders(status: number, headers: Record<string, string>): string | null {
   if (headers["cf-mitigated"] === "challenge") return "cloudflare";
+  if (headers["x-vercel-mitigated"] === "challenge") return "vercel";
+  if (/^(challenge|captcha)$/i.test(headers["x-amzn-waf-action"] ?? "")) return "aws-waf";
   if ((status === 403 || status === 429) && headers["x-datadome"] !== undefined) return "datadome";
   return null;
 }
+
+/**
+ * Titles of challenge pages (as lower case): Anubis's, go-away's, Vercel's checkpoint, DDoS-Guard's,
+ * Sucuri's firewall, Akamai's and Distil's "Pardon Our Interruption", and the generic ones.
+ */
+const CHALLENGE_TITLE =
+  /^(making sure you('|\u2019)re not a bot|checking you are not a bot|vercel security checkpoint|ddos-guard|sucuri website firewall|pardon our interruption|human verification|bot verification|are you a robot|robot or human|verifying you are (a )?human|verify you are (a )?human|checking your browser|please wait while we verify|client challenge|one more step)\b/;
 
 // Source text, not a function: bundlers (esbuild keepNames under tsx/vitest) wrap named inner
 // functions in helpers that do not exist inside the page. Cheap checks first: reading innerText
@@ -27,6 +40,16 @@ export const DETECT_BOT_CHECK_JS = `(() => {
   if (title === "access to this page has been denied" && textLength() < 2000) return "perimeterx";
   if (q("iframe[src*='captcha-delivery.com'], script[src*='captcha-delivery.com']") && textLength() < 2000) return "datadome";
   if (q("iframe[src*='/recaptcha/'], iframe[src*='hcaptcha.com'], .g-recaptcha, .h-captcha, .cf-turnstile") && textLength() < 600) return "captcha";
+  // Proof-of-work walls against scrapers (Anubis, go-away): they explain themselves at some length
+  // and clear by themselves in a browser.
+  if (q("script#anubis_challenge, [src*='/.within.website/x/cmd/anubis/'], [href*='/.within.website/x/cmd/anubis/']") && textLength() < 4000) return "anubis";
+  if (q("[src*='/go-away/cmd/go-away/'], [href*='/go-away/cmd/go-away/']") && textLength() < 4000) return "go-away";
+  if ((typeof window.gokuProps !== "undefined" || q("script[src*='awswaf.com/']")) && textLength() < 2000) return "aws-waf";
+  if (q("iframe[src*='_Incapsula_Resource']") && textLength() < 2000) return "imperva";
+  if (q("[src*='/.well-known/ddos-guard/']") && textLength() < 2000) return "ddos-guard";
+  if (q("[src*='/hcdn-cgi/jschallenge'], [action*='/hcdn-cgi/jschallenge']") && textLength() < 2000) return "hostinger";
+  // A wall that names itself in its title, whatever its vendor; a page about robots has more to say.
+  if (new RegExp(${JSON.stringify(CHALLENGE_TITLE.source)}).test(title) && textLength() < 1500) return "challenge";
   return "";
 })()`;
 

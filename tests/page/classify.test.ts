@@ -119,6 +119,10 @@ describe("helpers", () => {
   it("recognises challenge headers", () => {
     expect(botCheckFromHeaders(403, { "cf-mitigated": "challenge" })).toBe("cloudflare");
     expect(botCheckFromHeaders(403, { "x-datadome": "protected" })).toBe("datadome");
+    expect(botCheckFromHeaders(429, { "x-vercel-mitigated": "challenge" })).toBe("vercel");
+    expect(botCheckFromHeaders(202, { "x-amzn-waf-action": "challenge" })).toBe("aws-waf");
+    expect(botCheckFromHeaders(405, { "x-amzn-waf-action": "captcha" })).toBe("aws-waf");
     expect(botCheckFromHeaders(200, { server: "cloudflare" })).toBeNull();
+    expect(botCheckFromHeaders(200, { "x-vercel-mitigated": "allow" })).toBeNull();
   });
 });

@@ -154,7 +154,7 @@ describe("visitPage failures (spec 7.4)", () => {
     );
   });
 
-  it.each(["/bot-check-dom", "/captcha-wall"])(
+  it.each(["/bot-check-dom", "/captcha-wall", "/anubis", "/aws-waf", "/aws-waf-dom", "/imperva", "/pardon"])(
     "a challenge recognised from the document (%s) → bot_check",
     async (path) => {
       await expectFailure(
@@ -173,6 +173,24 @@ describe("visitPage failures (spec 7.4)", () => {
       },
     );
     expect(html).toContain("g-recaptcha");
+  });
+
+  it("an article whose title asks whether you are a robot is not a bot check", async () => {
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/robot-article" },
+      async (s) => s.html,
+      { pool: fx.pool },
+    );
+    expect(html).toContain("CAPTCHAs have asked people");
+  });
+
+  it("a proof-of-work wall that a browser solves is waited out (Anubis)", async () => {
+    const html = await visitPage(
+      { organization: "org-test", url: "http://site.test/anubis-solves" },
+      async (s) => s.html,
+      { pool: fx.pool },
+    );
+    expect(html).toContain("past the challenge");
   });
 
   it("a challenge that clears by itself is waited out", async () => {

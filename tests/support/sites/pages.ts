@@ -4,6 +4,7 @@
  * server through PAGE_TEST_HOSTS.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BOT_CHECK_PAGES } from "./bot-check-pages";
 import { ISOLATION_PAGES } from "./isolation-pages";
 import { LATE_NAVIGATION_PAGES } from "./late-navigation-pages";
 import { META_PAGES } from "./meta-pages";
@@ -70,6 +71,7 @@ export const BY_HOST: Record<string, Handler> = {
 
 export const BY_PATH: Record<string, Handler> = {
   ...ISOLATION_PAGES,
+  ...BOT_CHECK_PAGES,
   ...LATE_NAVIGATION_PAGES,
   ...TEXT_POLICY_PAGES,
   ...META_PAGES,
