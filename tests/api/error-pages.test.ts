@@ -83,6 +83,11 @@ const CASES: Case[] = [
     error: FAILURES.bot_check,
   },
   {
+    name: "an AWS WAF challenge, answered with 202",
+    url: () => on("/aws-waf"),
+    error: FAILURES.bot_check,
+  },
+  {
     name: "a script moving the page to a bot check that never clears",
     url: () => moves("/bot-check-dom", 0),
     error: FAILURES.bot_check,
