@@ -179,10 +179,15 @@ describe("a page that moves itself after its first response", () => {
   );
 
   it("…and a page that replaces its document every time it is read, without a request to refuse → load_failed", async () => {
-    await expectFailure({ url: "http://site.test/", loadPolicy: "text" }, "load_failed", async (snap) => {
-      await snap.page.evaluate(`location.href = "about:blank?" + Math.random(); new Promise(() => {})`);
-      return read(snap);
-    });
+    const f = await expectFailure(
+      { url: "http://site.test/", loadPolicy: "text" },
+      "load_failed",
+      async (snap) => {
+        await snap.page.evaluate(`location.href = "about:blank?" + Math.random(); new Promise(() => {})`);
+        return read(snap);
+      },
+    );
+    expect(f.detail).toBe("the page kept replacing its document");
   });
 
   it("a script moving it to a challenge during the page options that does not clear → bot_check", async () => {
