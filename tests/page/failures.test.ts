@@ -31,6 +31,12 @@ async function failureOf(
   throw new Error(`${req.url} loaded, expected a failure`);
 }
 
+/** The rendered HTML of site.test's `path`, visited as any page is. */
+const htmlOf = (path: string) =>
+  visitPage({ organization: "org-test", url: `http://site.test${path}` }, async (s) => s.html, {
+    pool: fx.pool,
+  });
+
 async function expectFailure(req: VisitRequest, code: FailureCode): Promise<OperationFailure> {
   const f = await failureOf(req);
   expect(f.code, f.detail).toBe(code);
@@ -165,43 +171,19 @@ describe("visitPage failures (spec 7.4)", () => {
   );
 
   it("a page with a captcha on its contact form is not a bot check", async () => {
-    const html = await visitPage(
-      { organization: "org-test", url: "http://site.test/contact-form" },
-      async (s) => s.html,
-      {
-        pool: fx.pool,
-      },
-    );
-    expect(html).toContain("g-recaptcha");
+    expect(await htmlOf("/contact-form")).toContain("g-recaptcha");
   });
 
   it("an article whose title asks whether you are a robot is not a bot check", async () => {
-    const html = await visitPage(
-      { organization: "org-test", url: "http://site.test/robot-article" },
-      async (s) => s.html,
-      { pool: fx.pool },
-    );
-    expect(html).toContain("CAPTCHAs have asked people");
+    expect(await htmlOf("/robot-article")).toContain("CAPTCHAs have asked people");
   });
 
   it("a proof-of-work wall that a browser solves is waited out (Anubis)", async () => {
-    const html = await visitPage(
-      { organization: "org-test", url: "http://site.test/anubis-solves" },
-      async (s) => s.html,
-      { pool: fx.pool },
-    );
-    expect(html).toContain("past the challenge");
+    expect(await htmlOf("/anubis-solves")).toContain("past the challenge");
   });
 
   it("a challenge that clears by itself is waited out", async () => {
-    const html = await visitPage(
-      { organization: "org-test", url: "http://site.test/bot-check-clears" },
-      async (s) => s.html,
-      {
-        pool: fx.pool,
-      },
-    );
-    expect(html).toContain("past the challenge");
+    expect(await htmlOf("/bot-check-clears")).toContain("past the challenge");
   });
 
   it("invalid CSS in a page option → invalid_selector, nothing fetched", async () => {

@@ -4,12 +4,7 @@
  * page-engine test sites.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-const send = (res: ServerResponse, body: string, status = 200, headers: Record<string, string> = {}) =>
-  void res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers }).end(body);
-
-const page = (title: string, body: string, head = "") =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
+import { html as send, page } from "./html";
 
 /** Anubis's proof-of-work wall: its challenge as JSON, its mascot, a page of explanation. */
 const ANUBIS = page(

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BOT_CHECK_PAGES } from "./bot-check-pages";
+import { html, page } from "./html";
 import { ISOLATION_PAGES } from "./isolation-pages";
 import { LATE_NAVIGATION_PAGES } from "./late-navigation-pages";
 import { META_PAGES } from "./meta-pages";
@@ -18,17 +19,9 @@ export interface SiteContext {
   url: URL;
 }
 
-const html = (res: ServerResponse, body: string, status = 200, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
-  res.end(body);
-};
-
 /** 1×1 transparent PNG. */
 const PNG_1X1 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-const page = (title: string, body: string, head = "") =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
 let bigPage: string | null = null;
 /**
