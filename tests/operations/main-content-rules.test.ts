@@ -23,6 +23,20 @@ describe("main content: lines around the article", () => {
   const last = [20, 0] as const;
   const cases: [string, readonly [number, number], boolean][] = [
     ["This post contains affiliate links, and we may earn a commission.", middle, true],
+    ["As an Amazon Associate we earn from qualifying purchases.", last, true],
+    ["Purchases made through our links may earn us a commission.", first, true],
+    ["WIRED may earn a portion of sales from products purchased through our site.", last, true],
+    // Text about affiliate marketing, not the page's own disclosure.
+    [
+      "Travel agents recommend travel insurance (because they get a commission when you buy it).",
+      middle,
+      false,
+    ],
+    [
+      "Sales and Marketing: Boost your reach with sales pages, email marketing, and affiliate programs.",
+      middle,
+      false,
+    ],
     ["Photo credit: Jane Doe / Agency", middle, true],
     ["Buy now at Lowe's", middle, true],
     ["$1,599.00 from Best Buy", middle, true],

@@ -18,8 +18,16 @@ import { norm } from "./text";
 const EDGE_BLOCKS = "p, div, section, li, address, dd, dt, header, footer, aside";
 const EDGE_INNER =
   "p, div, section, li, ul, ol, table, pre, h1, h2, h3, h4, h5, h6, blockquote, figure, article, header, footer, aside, address";
+// What a disclosure says: links that pay, a commission, sponsored content.
 const EDGE_DISCLOSURE =
-  /(affiliate (links?|commissions?|partners?|programs?)|(earn|receive|get) (us )?(a )?(small |tiny )?(commission|compensation)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
+  /(affiliate (links?|commissions?|partnerships?)|(earn|receive|get|make)s? (us |me )?(a |an )?(small |tiny )?(affiliate )?(commission|compensation|portion of sales)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
+/**
+ * Who says it: the site or its writer, of itself ("we may earn", "this article contains", "WIRED
+ * may earn"). A text about affiliate marketing ("travel agents get a commission when you buy",
+ * "integrated sales pages and affiliate programs") speaks of others, and stays.
+ */
+const EDGE_DISCLOSER =
+  /\b(we|i|us|our|my|may|this (site|website|page|post|article|blog|video|story|guide|review|content|newsletter))\b/i;
 const EDGE_CREDIT =
   /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\s*(:|：|\|)/i;
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
@@ -68,7 +76,7 @@ function edgeLines(root: Element): Element[] {
 /** Is a line (its text, its place from the start and from the end) boilerplate around the article? */
 export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: number): boolean {
   const len = text.length;
-  if (len < 400 && EDGE_DISCLOSURE.test(text)) return true;
+  if (len < 400 && EDGE_DISCLOSURE.test(text) && EDGE_DISCLOSER.test(text)) return true;
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
   if (len < 60 && EDGE_SHOP_START.test(text) && EDGE_SHOP.test(text)) return true;
   if (
