@@ -24,6 +24,11 @@ describe("main content: lines around the article", () => {
   const cases: [string, readonly [number, number], boolean][] = [
     ["This post contains affiliate links, and we may earn a commission.", middle, true],
     ["As an Amazon Associate we earn from qualifying purchases.", last, true],
+    [
+      "Example.com is a participant in the Amazon Services LLC Associates Program, an affiliate advertising program designed to provide a means for sites to earn advertising fees by linking to Amazon.com.",
+      last,
+      true,
+    ],
     ["Purchases made through our links may earn us a commission.", first, true],
     ["WIRED may earn a portion of sales from products purchased through our site.", last, true],
     // Text about affiliate marketing, not the page's own disclosure.

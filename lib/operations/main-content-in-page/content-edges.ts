@@ -20,14 +20,14 @@ const EDGE_INNER =
   "p, div, section, li, ul, ol, table, pre, h1, h2, h3, h4, h5, h6, blockquote, figure, article, header, footer, aside, address";
 // What a disclosure says: links that pay, a commission, sponsored content.
 const EDGE_DISCLOSURE =
-  /(affiliate (links?|commissions?|partnerships?)|(earn|receive|get|make)s? (us |me )?(a |an )?(small |tiny )?(affiliate )?(commission|compensation|portion of sales)|earn from qualifying purchases|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
+  /(affiliate (links?|commissions?|partnerships?)|(earn|receive|get|make)s? (us |me )?(a |an )?(small |tiny )?(affiliate )?(commission|compensation|portion of sales)|earn from qualifying purchases|associates program|affiliate advertising program|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
 /**
  * Who says it: the site or its writer, of itself ("we may earn", "this article contains", "WIRED
  * may earn"). A text about affiliate marketing ("travel agents get a commission when you buy",
  * "integrated sales pages and affiliate programs") speaks of others, and stays.
  */
 const EDGE_DISCLOSER =
-  /\b(we|i|us|our|my|may|this (site|website|page|post|article|blog|video|story|guide|review|content|newsletter))\b/i;
+  /\b(we|i|us|our|my|may|participant in|this (site|website|page|post|article|blog|video|story|guide|review|content|newsletter))\b/i;
 const EDGE_CREDIT =
   /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\s*(:|：|\|)/i;
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
