@@ -31,6 +31,16 @@ describe("main content: lines around the article", () => {
     ],
     ["Purchases made through our links may earn us a commission.", first, true],
     ["WIRED may earn a portion of sales from products purchased through our site.", last, true],
+    ["WIRED may earn a portion of sales from products purchased through retail links.", last, true],
+    ["I earn a commission if you buy through these links.", first, true],
+    ["Disclosure: I may receive a small commission, at no cost to you.", last, true],
+    // Of others, not of the page: "i.e." is no writer, and "may" no site.
+    [
+      "Affiliate links, i.e. links that earn a commission for whoever shares them, are common.",
+      middle,
+      false,
+    ],
+    ["Travel agents may get a commission when you buy travel insurance through them.", middle, false],
     // Text about affiliate marketing, not the page's own disclosure.
     [
       "Travel agents recommend travel insurance (because they get a commission when you buy it).",

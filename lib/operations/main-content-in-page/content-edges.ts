@@ -22,12 +22,16 @@ const EDGE_INNER =
 const EDGE_DISCLOSURE =
   /(affiliate (links?|commissions?|partnerships?)|(earn|receive|get|make)s? (us |me )?(a |an )?(small |tiny )?(affiliate )?(commission|compensation|portion of sales)|earn from qualifying purchases|associates program|affiliate advertising program|contains? (sponsored|paid) content|(sponsored|paid) partnership|paid promotion (with|by|for)\b|may be compensated)/i;
 /**
- * Who says it: the site or its writer, of itself ("we may earn", "this article contains", "WIRED
- * may earn"). A text about affiliate marketing ("travel agents get a commission when you buy",
- * "integrated sales pages and affiliate programs") speaks of others, and stays.
+ * Who says it: the site or its writer, of itself ("we may earn", "I earn", "this article
+ * contains", "WIRED may earn": a name, then "may"). A text about affiliate marketing ("travel
+ * agents may get a commission when you buy", "affiliate links, i.e. links that earn a commission")
+ * speaks of others, and stays.
  */
 const EDGE_DISCLOSER =
-  /\b(we|i|us|our|my|may|participant in|this (site|website|page|post|article|blog|video|story|guide|review|content|newsletter))\b/i;
+  /\b(we|us|our|my|participant in|this (site|website|page|post|article|blog|video|story|guide|review|content|newsletter))\b/i;
+/** "I" as the writer (not the "i" of "i.e."), and a name that may earn: "WIRED may earn". */
+const EDGE_DISCLOSER_CASED =
+  /(^|[^\p{L}.])I($|[\s'’])|\p{Lu}[\p{L}’'.&-]*\s+may\s+(earn|receive|get|make|be compensated)\b/u;
 const EDGE_CREDIT =
   /^((photo|image|picture|photograph|illustration|video|header image|featured image|top image)s?( credit)?|credits?)\s*(:|：|\|)/i;
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
@@ -76,7 +80,12 @@ function edgeLines(root: Element): Element[] {
 /** Is a line (its text, its place from the start and from the end) boilerplate around the article? */
 export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: number): boolean {
   const len = text.length;
-  if (len < 400 && EDGE_DISCLOSURE.test(text) && EDGE_DISCLOSER.test(text)) return true;
+  if (
+    len < 400 &&
+    EDGE_DISCLOSURE.test(text) &&
+    (EDGE_DISCLOSER.test(text) || EDGE_DISCLOSER_CASED.test(text))
+  )
+    return true;
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
   if (len < 60 && EDGE_SHOP_START.test(text) && EDGE_SHOP.test(text)) return true;
   if (
