@@ -21,10 +21,13 @@ export function botCheckFromHeaders(status: number, headers: Record<string, stri
 
 /**
  * Titles of challenge pages (as lower case): Anubis's, go-away's, Vercel's checkpoint, DDoS-Guard's,
- * Sucuri's firewall, Akamai's and Distil's "Pardon Our Interruption", and the generic ones.
+ * Sucuri's firewall, Akamai's and Distil's "Pardon Our Interruption", and the generic ones. The
+ * whole title: the phrase, its punctuation, then at most a separator and the site's name ("Human
+ * Verification | Shop") or "before accessing …"; a short page about the subject ("Human
+ * verification: how our sign-up checks work") goes on.
  */
 const CHALLENGE_TITLE =
-  /^(making sure you('|\u2019)re not a bot|checking you are not a bot|vercel security checkpoint|ddos-guard|sucuri website firewall|pardon our interruption|human verification|bot verification|are you a robot|robot or human|verifying you are (a )?human|verify you are (a )?human|checking your browser|please wait while we verify|client challenge|one more step)\b/;
+  /^(making sure you('|\u2019)re not a bot|checking you are not a bot|vercel security checkpoint|ddos-guard|sucuri website firewall|pardon our interruption|human verification|bot verification|are you a robot|robot or human|verifying you are (a )?human|verify you are (a )?human|checking your browser|please wait while we verify|client challenge|one more step)( required| needed| check)?[.…!?]*(\s*([|\u2013\u2014\u00b7\u2022-]|before accessing)\s.*)?$/;
 
 // Source text, not a function: bundlers (esbuild keepNames under tsx/vitest) wrap named inner
 // functions in helpers that do not exist inside the page. Cheap checks first: reading innerText

@@ -160,15 +160,21 @@ describe("visitPage failures (spec 7.4)", () => {
     );
   });
 
-  it.each(["/bot-check-dom", "/captcha-wall", "/anubis", "/aws-waf", "/aws-waf-dom", "/imperva", "/pardon"])(
-    "a challenge recognised from the document (%s) → bot_check",
-    async (path) => {
-      await expectFailure(
-        { organization: "org-test", url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } },
-        "bot_check",
-      );
-    },
-  );
+  it.each([
+    "/bot-check-dom",
+    "/captcha-wall",
+    "/anubis",
+    "/aws-waf",
+    "/aws-waf-dom",
+    "/imperva",
+    "/pardon",
+    "/verification-wall",
+  ])("a challenge recognised from the document (%s) → bot_check", async (path) => {
+    await expectFailure(
+      { organization: "org-test", url: `http://site.test${path}`, limits: { botCheckWaitMs: 500 } },
+      "bot_check",
+    );
+  });
 
   it("a page with a captcha on its contact form is not a bot check", async () => {
     expect(await htmlOf("/contact-form")).toContain("g-recaptcha");
@@ -176,6 +182,10 @@ describe("visitPage failures (spec 7.4)", () => {
 
   it("an article whose title asks whether you are a robot is not a bot check", async () => {
     expect(await htmlOf("/robot-article")).toContain("CAPTCHAs have asked people");
+  });
+
+  it("a short page whose title starts as a wall's title does is not a bot check", async () => {
+    expect(await htmlOf("/verification-howto")).toContain("confirm an e-mail address");
   });
 
   it("a proof-of-work wall that a browser solves is waited out (Anubis)", async () => {

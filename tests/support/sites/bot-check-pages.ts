@@ -59,6 +59,18 @@ export const BOT_CHECK_PAGES: Record<string, (req: IncomingMessage, res: ServerR
         `<p>As you were browsing something about your browser made us think you were a bot.</p>`,
       ),
     ),
+  // A wall named by its title, then the site's name.
+  "/verification-wall": (_req, res) =>
+    send(res, page("Human Verification | Example Shop", `<p>Please confirm you are human to continue.</p>`)),
+  // A short page about the subject whose title starts as a wall's does: not a wall.
+  "/verification-howto": (_req, res) =>
+    send(
+      res,
+      page(
+        "Human verification: how our sign-up checks work",
+        `<article><h1>Human verification</h1><p>We ask new accounts to confirm an e-mail address before they post.</p></article>`,
+      ),
+    ),
   // An article about robots whose title asks the same question: not a wall.
   "/robot-article": (_req, res) =>
     send(
