@@ -125,16 +125,20 @@ export function lineOf(el: Element, text: string, root: Element): Element {
 }
 
 /**
- * A link within the page that moves the reader, not the text: "Skip to main content", "Jump to
- * navigation", "↑ Back to Top". Arrows and the like before or after the words are allowed.
+ * A link within the page that moves the reader, not the text: "Skip to main content", "Skip to
+ * product information", "Jump to Recipe", "↑ Back to Top". Arrows and the like before or after the
+ * words are allowed; a sentence ("Skip to the end. Then…") is not a control's label.
  */
 const JUMP_TEXT =
-  /^\W*((skip|jump) to (the )?(main |page |primary )?(content|navigation|nav|menu|main|search|footer|results)|skip (navigation|nav|links|menu)|(back|return|go|scroll) to (the )?top)\W*$/i;
+  /^\W*((skip|jump) to [^.!?]{1,50}|skip (navigation|nav|links|menu)|(back|return|go|scroll) to (the )?top)\W*$/i;
 /** Where such a control is: an in-page link, a button, or a block the page names after it. */
 const JUMP_CONTROLS = 'a[href^="#"], button, [class*=skip i], [class*=top i]';
 
-/** Removes the page's jump links (JUMP_TEXT), with the line that holds nothing else. */
-function removeJumpLinks(root: Element): void {
+/**
+ * Removes the page's jump links (JUMP_TEXT), with the line that holds nothing else. Also on content
+ * kept uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
+ */
+export function removeJumpLinks(root: Element): void {
   const els = root.querySelectorAll(JUMP_CONTROLS);
   for (let i = 0; i < els.length; i++) {
     const el = els[i]!;

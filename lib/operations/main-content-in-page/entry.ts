@@ -1,4 +1,4 @@
-import { clean, removeFurniture } from "./clean";
+import { clean, removeFurniture, removeJumpLinks } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
 import { removeQaControls } from "./qa-controls";
 import { trimEdges } from "./content-edges";
@@ -125,6 +125,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   // Cleaning that would take most of the text misread the page's class names: keep it whole.
   const cleaned = clean(container.cloneNode(true) as HTMLElement, true);
   if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
+  else removeJumpLinks(container);
   trimEdges(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it.
   if (via === "readability") removeStoryCards(container);
