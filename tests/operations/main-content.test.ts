@@ -140,6 +140,27 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("312 Comments");
   });
 
+  it("keeps a post that marks its body for Instapaper and none of a component-styled comment thread", async () => {
+    // A React forum engine's post page: no <article>, class names of components and their parts.
+    const comments = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<div class="CommentsNode-root"><div class="CommentsItem-root"><span class="CommentUserName-author">Reader ${i + 1}</span><div class="CommentBody-root"><p>Comment ${i + 1}: I have thoughts on this post, and here they are at some length, because comment threads run long.</p></div></div></div>`,
+    ).join("");
+    const md = await markdown(
+      await snapshot(
+        `<div class="PostsPage-root"><h1 class="PostsPageTitle-root">Notes on interpretability</h1>
+        <div class="PostsPage-postContent instapaper_body"><p>This is a short post about interpretability research and what we plan to try next.</p>
+        <p>We would like to hear what you think of it in the comments below.</p></div>
+        <div class="PostsPage-commentsSection"><div class="CommentsListSection-root"><p>30 comments, sorted by top scoring</p>${comments}</div></div></div>`,
+        `<meta property="og:type" content="article">`,
+      ),
+    );
+    expect(md).toContain("This is a short post about interpretability");
+    expect(md).not.toContain("Comment 1:");
+    expect(md).not.toContain("sorted by top scoring");
+  });
+
   it("keeps a one-line post and none of the comment thread under it", async () => {
     // The post is a line and a few links: less prose than any paragraph test counts, yet the page
     // marks it as the post's body, and its comments as comments.

@@ -6,10 +6,11 @@ import { norm } from "./text";
  * Comment threads go wherever they are and whatever their share of the text: an "open thread"
  * post is a few lines above hundreds of comments, and Readability's scoring then picks the
  * comments. A block that holds the page's headline or its marked article body is the post
- * itself and stays.
+ * itself and stays. Component-styled names count too ("PostsPage-commentsSection",
+ * "CommentsListSection-root": a component's name, a dash, its part).
  */
 const COMMENT_TOKEN =
-  /^(comments?|commentlist|comment-?list|comments-(area|list|section|wrapper|container|block|content|thread)|comment-(section|area|respond|form|thread|threads)|respond|disqus_thread|dsq-comments|article-comments|post-comments|user-comments|reader-comments|commentaires|kommentare|comentarios)$/i;
+  /^(comments?|[a-z0-9]+-comments-?section|comments(-?list)?(-?section)?-root|commentlist|comment-?list|comments-(area|list|section|wrapper|container|block|content|thread)|comment-(section|area|respond|form|thread|threads)|respond|disqus_thread|dsq-comments|article-comments|post-comments|user-comments|reader-comments|commentaires|kommentare|comentarios)$/i;
 
 function isCommentBlock(el: Element): boolean {
   if (
@@ -28,11 +29,12 @@ function isCommentBlock(el: Element): boolean {
 
 /**
  * Comments under an article go; a page of comments with no article above them (a forum
- * thread, a link aggregator's story) keeps them. The article is a body the page marks as one,
- * outside the comments, with a few lines of prose.
+ * thread, a link aggregator's story) keeps them. The article is a body the page marks as one
+ * (the CMSs' classes, or Instapaper's `instapaper_body` convention), outside the comments, with a
+ * few lines of prose.
  */
 export const ARTICLE_BODY =
-  "[itemprop=articleBody], article:has(h1), .entry-content, .post-content, .post-body, .post-entry, .article-content, .article-body, .article__body, .article__content, .story-body, .blog-post-content, .single-post-content";
+  "[itemprop=articleBody], article:has(h1), .instapaper_body, .entry-content, .post-content, .post-body, .post-entry, .article-content, .article-body, .article__body, .article__content, .story-body, .blog-post-content, .single-post-content";
 
 function commentProseIn(el: Element, comments: Element[]): number {
   let n = 0;
