@@ -9,19 +9,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
-import { chromiumPathFromEnv } from "@/lib/page/config";
-import { descendantsOf, listeningSocketsOf } from "../support/processes";
-
-/**
- * Chromium main processes started by the server: below it (the launcher script stays as their
- * parent, to run the DevTools pipe limit), the Chromium binary, not one of its --type= children.
- */
-function browsersOf(pid: number): number[] {
-  const chromium = chromiumPathFromEnv();
-  return descendantsOf(pid)
-    .filter((p) => p.exe === chromium && !p.args.join(" ").includes("--type="))
-    .map((p) => p.pid);
-}
+import { browsersOf, listeningSocketsOf } from "../support/processes";
 
 function statusOf(pid: number): string {
   try {

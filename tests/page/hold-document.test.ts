@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, chromiumPathFromEnv } from "@/lib/page/config";
 import { BrowserCallTimeout } from "@/lib/page/deadline";
 import { DocumentHold } from "@/lib/page/hold-document";
-import { descendantsOf } from "../support/processes";
+import { browsersOf } from "../support/processes";
 
 const CHROMIUM = chromiumPathFromEnv();
 const HERE = "https://example.test/here";
@@ -56,25 +56,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("a page's document held", () => {
   it("misses its deadline, not the visit's, against a browser that stopped answering", async () => {
     // Its own browser (the main process, found as the one that was not there before it): the
     // one stopped here is killed at the end.
-    const mainProcesses = () =>
-      descendantsOf(process.pid).filter((p) => p.exe === CHROMIUM && !p.args.join(" ").includes("--type="));
-    const before = new Set(mainProcesses().map((p) => p.pid));
+    const before = new Set(browsersOf(process.pid));
     const own = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
     const page = await (await own.newContext()).newPage();
     await page.setContent("<p>held</p>");
-    const browsers = mainProcesses().filter((p) => !before.has(p.pid));
+    const browsers = browsersOf(process.pid).filter((pid) => !before.has(pid));
     expect(browsers).toHaveLength(1);
     const engaged = new DocumentHold(page, 1_000);
     await engaged.engage();
     const fresh = new DocumentHold(page, 1_000);
     try {
-      for (const p of browsers) process.kill(p.pid, "SIGSTOP");
+      for (const pid of browsers) process.kill(pid, "SIGSTOP");
       await expect(engaged.release()).rejects.toBeInstanceOf(BrowserCallTimeout);
       await expect(fresh.engage()).rejects.toThrow(
         "the browser did not hold a page's document within 1000 ms",
       );
     } finally {
-      for (const p of browsers) process.kill(p.pid, "SIGKILL");
+      for (const pid of browsers) process.kill(pid, "SIGKILL");
       await own.close().catch(() => undefined);
     }
   });

@@ -1,5 +1,6 @@
 /** What /proc says about a process tree: who runs it, and whether Chromium's sandbox is on. */
 import fs from "node:fs";
+import { chromiumPathFromEnv } from "@/lib/page/config";
 
 export interface ProcessInfo {
   pid: number;
@@ -55,6 +56,17 @@ export function allProcesses(): ProcessInfo[] {
     .filter((d) => /^\d+$/.test(d))
     .map((d) => read(Number(d)))
     .filter((p): p is ProcessInfo => p !== null);
+}
+
+/**
+ * Chromium main processes below `root`: the Chromium binary, not one of its --type= children (a
+ * launcher script may stand between, as the server's does to run the DevTools pipe limit).
+ */
+export function browsersOf(root: number): number[] {
+  const chromium = chromiumPathFromEnv();
+  return descendantsOf(root)
+    .filter((p) => p.exe === chromium && !p.args.join(" ").includes("--type="))
+    .map((p) => p.pid);
 }
 
 /** Every live process descending from `root` (not `root` itself), among `all`. */
