@@ -133,6 +133,32 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     );
   });
 
+  it("drop a code block's header that only names its language or says it is code, and take the language from it", async () => {
+    const fragment =
+      // MDN: the header names the block's own language.
+      '<div><div><span>js</span></div><pre class="brush: js"><code>a()</code></pre></div>' +
+      // Tailwind's docs: a "Terminal" label and a copy button above the wrapper the block opens.
+      '<div><div><div>Terminal</div><button title="Copy to clipboard"></button></div><div><pre><code>npm i</code></pre></div></div>' +
+      // phpBB: "Code: Select all", and a block with no language of its own gets the header's.
+      '<div><p>Code: <a href="#">Select all</a></p><pre><code>x = 1</code></pre></div>' +
+      "<div><div>Python</div><pre><code>y = 2</code></pre></div>" +
+      // The reader's: a file's name, a heading, another language than the block's, a sentence.
+      '<div><div>vite.config.ts</div><pre><code class="language-ts">export {}</code></pre></div>' +
+      '<h3>JavaScript</h3><pre><code class="language-js">b()</code></pre>' +
+      '<div><div>HTML</div><pre><code class="language-css">p {}</code></pre></div>' +
+      "<p>Run this in a terminal:</p><pre><code>ls</code></pre>";
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      '<div><pre data-ptd-lang="js">a()</pre></div>' +
+        '<div><div><pre data-ptd-lang="sh">npm i</pre></div></div>' +
+        "<div><pre>x = 1</pre></div>" +
+        '<div><pre data-ptd-lang="python">y = 2</pre></div>' +
+        '<div><div>vite.config.ts</div><pre data-ptd-lang="ts">export {}</pre></div>' +
+        '<h3>JavaScript</h3><pre data-ptd-lang="js">b()</pre>' +
+        '<div><div>HTML</div><pre data-ptd-lang="css">p {}</pre></div>' +
+        "<p>Run this in a terminal:</p><pre>ls</pre>",
+    );
+  });
+
   it("empty the alts of a gallery, three images or more with no text between them that repeat one name", async () => {
     const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
     const fragment =
