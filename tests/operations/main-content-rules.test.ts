@@ -1,10 +1,13 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isEdgeBoilerplate } from "@/lib/operations/main-content-in-page/content-edges";
 import { norm, textToHtml } from "@/lib/operations/main-content-in-page/text";
+import { hasChromium, pageBundle } from "@/tests/support/page-bundle";
 
 /**
- * The main-content extractor's text-level rules alone, in Node (they read no DOM). The rules that
- * read the page's markup are tested on real pages in real Chromium (main-content.test.ts).
+ * The main-content extractor's rules alone: the text-level ones in Node (they read no DOM), a
+ * markup step on a fragment in real Chromium (bundled for the page from a test entry, as
+ * markdown-in-page.test.ts does). The whole extractor on real page shapes is main-content.test.ts's.
  */
 describe("main content: text", () => {
   it("collapses whitespace, no-break spaces included", () => {
@@ -80,5 +83,34 @@ describe("main content: lines around the article", () => {
   ];
   it.each(cases)("%j at %j: %s", (text, [fromStart, fromEnd], expected) => {
     expect(isEdgeBoilerplate(text, fromStart, fromEnd)).toBe(expected);
+  });
+});
+
+describe.runIf(hasChromium)("main content: a Q&A page's controls, in Chromium", () => {
+  const evaluateOn = pageBundle(
+    path.join(import.meta.dirname, "main-content-in-page/page-entry.ts"),
+    "__mainContentTest",
+  );
+  const qaControls = async (fragment: string) =>
+    String(await evaluateOn("<p>page</p>", `__mainContentTest.qaControls(${JSON.stringify(fragment)})`));
+  const answer =
+    '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
+
+  it("drops the invitations under the posts, with the button and the tags each holds", async () => {
+    // Stack Exchange's bottom notice, as its pages write it inside #answers.
+    const notice =
+      '<h2>You must <a href="/users/login">log in</a> to answer this question.</h2>' +
+      '<div class="js-bottom-notice"><div><div><p>Start asking to get answers</p><p>Find the answer to your question by asking.</p><a href="/questions/ask">Ask question</a></div></div>' +
+      '<div><div><p>Explore related questions</p><div><ul><li><a href="/questions/tagged/raid">raid</a></li></ul></div><p>See similar questions with these tags.</p></div></div></div>' +
+      '<h2>Not the answer you\'re looking for? Browse other questions tagged <a href="/questions/tagged/raid">raid</a> or <a href="/questions/ask">ask your own question</a>.</h2>';
+    expect(await qaControls(`<div id="answers">${answer}${notice}</div>`)).toBe("RAID is no backup.");
+  });
+
+  it("keeps a post's own sentence that begins like one, and everything on a page with no Q&A markup", async () => {
+    const own = "<p>Explore related questions in the FAQ before you buy a second disk, then decide.</p>";
+    expect(await qaControls(`<div>${answer.replace("RAID is no backup.", "")}${own}</div>`)).toBe(
+      "Explore related questions in the FAQ before you buy a second disk, then decide.",
+    );
+    expect(await qaControls("<p>Start asking to get answers</p>")).toBe("Start asking to get answers");
   });
 });

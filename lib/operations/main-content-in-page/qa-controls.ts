@@ -6,11 +6,20 @@ import { norm } from "./text";
  * A Q&A page's controls around its posts, as its microdata marks the posts (Stack Exchange and
  * the engines that copy it): the vote counts, each post's menu ("Improve this answer", "Add a
  * comment", "Share", "Follow"), the answers' heading ("2 Answers") and their sort control
- * ("Sorted by: Highest score"). They act on the posts; they are never what the posts say.
+ * ("Sorted by: Highest score"), and the invitations under them ("Start asking to get answers",
+ * "Explore related questions"). They act on the posts; they are never what the posts say.
  */
 const POST_ACTION =
   /^(improve|edit|share|follow|unfollow|flag|report|cite|reply|quote|add (a )?comment|show \d+ more comments?)( (this|the) (answer|question|post|comment))?$/i;
 const ANSWER_COUNT = /^\d[\d,.]* answers?$/i;
+/**
+ * The page's invitations under the posts, whole lines: to ask, to answer, to browse the tags. Each
+ * heads a small block of its own (the "Ask question" button, the tags' list), which goes with it.
+ */
+const INVITATION =
+  /^(start asking to get answers|explore related questions|you must log in to answer this question\.?|know someone who can answer\? .+|not the answer you'?re looking for\? browse other questions tagged .+)$/i;
+/** The most text an invitation's block holds (its words, a button, a few tags). */
+const INVITATION_MAX = 300;
 /** The most text a sort control's line holds besides its options ("Sorted by: Reset to default"). */
 const SORT_LINE_MAX = 40;
 
@@ -25,6 +34,17 @@ export function removeQaControls(root: Element): void {
   }
   root.querySelectorAll("h2, h3").forEach((h) => {
     if (ANSWER_COUNT.test(norm(h.textContent))) h.remove();
+  });
+  root.querySelectorAll("p, h2, h3, h4, div, span").forEach((el) => {
+    const text = norm(el.textContent);
+    if (!root.contains(el) || text.length > INVITATION_MAX || !INVITATION.test(text)) return;
+    let block = el;
+    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+      const around = norm(up.textContent);
+      if (around.length > INVITATION_MAX || around.slice(0, text.length) !== text) break;
+      block = up;
+    }
+    block.remove();
   });
   root.querySelectorAll("select").forEach((select) => {
     const own = norm(select.textContent).length;
