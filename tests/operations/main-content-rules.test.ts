@@ -86,17 +86,19 @@ describe("main content: lines around the article", () => {
   });
 });
 
-describe.runIf(hasChromium)("main content: a Q&A page's controls, in Chromium", () => {
+describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const evaluateOn = pageBundle(
     path.join(import.meta.dirname, "main-content-in-page/page-entry.ts"),
     "__mainContentTest",
   );
-  const qaControls = async (fragment: string) =>
-    String(await evaluateOn("<p>page</p>", `__mainContentTest.qaControls(${JSON.stringify(fragment)})`));
+  const step = (name: string) => async (fragment: string) =>
+    String(await evaluateOn("<p>page</p>", `__mainContentTest.${name}(${JSON.stringify(fragment)})`));
+  const qaControls = step("qaControls");
+  const orphanContentsLabels = step("orphanContentsLabels");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
-  it("drops the invitations under the posts, with the button and the tags each holds", async () => {
+  it("drops a Q&A page's invitations under the posts, with the button and the tags each holds", async () => {
     // Stack Exchange's bottom notice, as its pages write it inside #answers.
     const notice =
       '<h2>You must <a href="/users/login">log in</a> to answer this question.</h2>' +
@@ -106,11 +108,43 @@ describe.runIf(hasChromium)("main content: a Q&A page's controls, in Chromium", 
     expect(await qaControls(`<div id="answers">${answer}${notice}</div>`)).toBe("RAID is no backup.");
   });
 
-  it("keeps a post's own sentence that begins like one, and everything on a page with no Q&A markup", async () => {
+  it("keeps a Q&A post's own sentence that begins like an invitation, and everything on a page with no Q&A markup", async () => {
     const own = "<p>Explore related questions in the FAQ before you buy a second disk, then decide.</p>";
     expect(await qaControls(`<div>${answer.replace("RAID is no backup.", "")}${own}</div>`)).toBe(
       "Explore related questions in the FAQ before you buy a second disk, then decide.",
     );
     expect(await qaControls("<p>Start asking to get answers</p>")).toBe("Start asking to get answers");
+  });
+
+  it("drops a table of contents' label left without its list, and keeps one over its list", async () => {
+    const prose = "<p>The catering industry grew again last year, and its customers changed.</p>";
+    // A collapsed list the visible copy dropped: its label heads the first paragraph.
+    expect(
+      await orphanContentsLabels(
+        `<div><div><p>Table of Contents</p></div></div>${prose}<h2>On this page</h2><h2>Overview</h2>`,
+      ),
+    ).toBe("The catering industry grew again last year, and its customers changed.\nOverview");
+    // Over its list, in a wrapper with a progress bar before it, or over links within the page.
+    const list = '<ul><li><a href="#trends">Trends</a></li><li><a href="#tips">Tips</a></li></ul>';
+    expect(await orphanContentsLabels(`<h3>Table of contents</h3>${list}${prose}`)).toBe(
+      "Table of contents\nTrends\nTips\nThe catering industry grew again last year, and its customers changed.",
+    );
+    expect(
+      await orphanContentsLabels(
+        `<div><p>In this article:</p><div><div><div></div></div>${list}</div></div>${prose}`,
+      ),
+    ).toBe(
+      "In this article:\nTrends\nTips\nThe catering industry grew again last year, and its customers changed.",
+    );
+    expect(await orphanContentsLabels(`<p><b>Jump to:</b> <a href="#trends">Trends</a></p>${prose}`)).toBe(
+      "Jump to: Trends\nThe catering industry grew again last year, and its customers changed.",
+    );
+    // A box's contents are things, not sections; a sentence is the text's own.
+    expect(await orphanContentsLabels(`<h3>Contents</h3><p>One kettle, one lid and a manual.</p>`)).toBe(
+      "Contents\nOne kettle, one lid and a manual.",
+    );
+    expect(await orphanContentsLabels("<p>On this page you will find our prices.</p>")).toBe(
+      "On this page you will find our prices.",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { clean, removeFurniture, removeJumpLinks } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
 import { removeQaControls } from "./qa-controls";
 import { trimEdges } from "./content-edges";
+import { removeOrphanContentsLabels } from "./contents-label";
 import { proseIndex } from "./density";
 import { discussionThread } from "./discussion-thread";
 import { jsonLdBody, jsonLdDescription, jsonLdNodes } from "./json-ld";
@@ -127,6 +128,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
   else removeJumpLinks(container);
   trimEdges(container);
+  removeOrphanContentsLabels(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it.
   if (via === "readability") removeStoryCards(container);
   if (!norm(container.textContent) && source.body) {

@@ -2,11 +2,21 @@
  * The test bundle's entry (main-content-rules.test.ts): runs one of the extractor's markup steps
  * on an HTML fragment, in the page it is evaluated in, and returns what is left as text.
  */
+import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
 import { norm } from "@/lib/operations/main-content-in-page/text";
 
-export function qaControls(html: string): string {
-  const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
-  removeQaControls(doc.body);
-  return norm(doc.body.textContent);
+function afterStep(step: (root: Element) => void) {
+  return (html: string): string => {
+    const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+    step(doc.body);
+    // Blocks as lines, so that a test reads which block went.
+    return Array.from(doc.body.querySelectorAll("p, h2, h3, li, div:not(:has(*))"))
+      .map((el) => norm(el.textContent))
+      .filter(Boolean)
+      .join("\n");
+  };
 }
+
+export const qaControls = afterStep(removeQaControls);
+export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
