@@ -6,7 +6,7 @@ import { norm } from "./text";
  * what they say and where they stand, the way jusText's and trafilatura's boilerplate lists do:
  *
  * - anywhere: an affiliate or sponsorship disclosure, a line that is only a photo credit, a
- *   buying guide's shop button;
+ *   buying guide's shop button, a widget's status ("Loading…", "No posts yet", "3 Likes");
  * - among the first blocks: a byline, a "published / updated" date line, a reading time, a
  *   "sign in" call, and a biography of a writer the page's author links name;
  * - among the last blocks: an author's biography, a call to sign up, subscribe or download,
@@ -37,6 +37,9 @@ const EDGE_CREDIT =
 // A shop button under a product in a buying guide: "Buy now at Lowe's", "$1,599.00 from Best Buy".
 const EDGE_SHOP =
   /^(([Bb]uy|[Ss]hop|BUY|SHOP)( [Ii]t| [Nn]ow| NOW)*( for [$€£][\d,.]+)? ([Aa]t|[Oo]n|[Ff]rom|AT|ON|FROM) [\p{Lu}\d]|([Cc]heck|[Ss]ee|[Vv]iew) (the )?(price|deal|it) (at|on) \p{Lu}|[$€£][\d,.]+\s+(at|from)\s+\p{Lu})/u;
+/** A widget's status, the whole line: a placeholder while it loads, an empty list, a count of likes. */
+const EDGE_STATUS =
+  /^(loading\s*(\.\.\.|…)?|please wait\s*(\.\.\.|…)?|no (posts|comments|replies|reviews|results|ratings)( yet| found)?\.?|\d[\d,.]*k? (likes?|reactions?))$/i;
 /**
  * The patterns above and below that read Unicode classes (\p{Lu}, \p{L}) are costly to compile, and
  * each new renderer compiles them again: a line they cannot match is told apart first by what such
@@ -87,6 +90,7 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
   )
     return true;
   if (len < 120 && EDGE_CREDIT.test(text)) return true;
+  if (len < 30 && EDGE_STATUS.test(text)) return true;
   if (len < 60 && EDGE_SHOP_START.test(text) && EDGE_SHOP.test(text)) return true;
   if (
     fromStart < 4 &&
