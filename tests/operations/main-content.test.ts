@@ -426,7 +426,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(line);
   });
 
-  it("drops the site's cards for other stories under an article, and keeps a listicle's linked items", async () => {
+  it("drops the site's cards for other stories under an article, in rows too, and keeps a listicle's linked items", async () => {
     const card = (i: number, teaser: string) =>
       `<div class="post-item"><h3 class="title"><a href="/story-${i}">Other story number ${i}</a></h3><p>${teaser}</p></div>`;
     const cards = (n: number, teaser: string) =>
@@ -445,6 +445,33 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(story).toContain("Paragraph 5 about cars");
     expect(story).not.toContain("Other story number");
     expect(story).not.toContain("A teaser for another story");
+    // Cards in rows of two: a row with one linked headline beside a card whose headline is a
+    // picture's link, and rows whose teasers follow each other.
+    const row = (cells: string) => `<div class="post-list">${cells}</div>`;
+    const pictureCard = `<div class="post-item"><h3 class="title"><a href="/story-0"><span></span></a></h3><p>A teaser under a picture, ${short}</p></div>`;
+    const rows = await markdown(
+      await snapshot(
+        `<main><div class="content"><h1>Top rental car companies</h1>${para(5, "cars")}
+        <div class="more">${row(pictureCard + card(1, short))}${row(card(2, short) + card(3, short))}${row(card(4, short) + card(5, short))}</div></div></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(rows).toContain("Paragraph 5 about cars");
+    for (const gone of ["Other story number", "A teaser under a picture", "A teaser for another story"])
+      expect(rows, gone).not.toContain(gone);
+    // A section front: two lines of introduction, then the cards, which are its content.
+    const front = await markdown(
+      await snapshot(
+        `<main><div class="content"><h1>Our latest industry news</h1>${para(2, "news")}
+        <div class="more">${row(card(1, short) + card(2, short))}${row(card(3, short) + card(4, short))}${row(card(5, short) + card(6, short))}</div></div></main>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(front).toContain("Other story number 6");
     // A listicle: the same shape, then its conclusion.
     const listicle = await markdown(
       await snapshot(

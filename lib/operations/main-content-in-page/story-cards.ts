@@ -6,9 +6,11 @@ import { norm } from "./text";
  * The story cards a news or magazine site puts under an article inside the same container
  * Readability keeps: "### [Other story](/other)" and a teaser, again and again. Each card is a
  * block holding one heading that is wholly a link to another page of the site and at most a
- * teaser's worth of text. Two or more such cards side by side, after the article's prose and with
- * no prose after them, go. A listicle whose items link their headings to the site's own reviews
- * keeps them: its items are long, or its conclusion follows them.
+ * teaser's worth of text. Two or more such cards side by side (with the blocks beside them that
+ * look like them, and rows of the same look), after the article's prose and with no prose after
+ * them but other cards', go. A listicle whose items link their headings to the site's own reviews
+ * keeps them: its items are long, or its conclusion follows them; a section front whose teasers
+ * outweigh its own lines keeps them too.
  */
 const CARD_MAX_CHARS = 1000;
 
@@ -69,14 +71,55 @@ export function isMostlyCards(root: Element): boolean {
   return prose(withoutCardGroups(root)) < prose(root) * 0.5;
 }
 
-export function removeStoryCards(root: Element): Element {
+/** An element's tag and class, to tell blocks of one template ("" for a block with no class). */
+function lookOf(el: Element): string {
+  const cls = el.getAttribute("class") || "";
+  return cls ? el.nodeName + " " + cls : "";
+}
+
+/**
+ * The group with the blocks beside its cards that look like them (same tag, same class): a card
+ * whose headline is a picture's link, or whose label a rule took, is a card of the same list.
+ */
+function withLookAlikes(cards: Element[]): Element[] {
+  const looks = cards.map(lookOf).filter(Boolean);
+  return Array.prototype.filter.call(
+    cards[0]!.parentElement!.children,
+    (el: Element) =>
+      cards.indexOf(el) >= 0 ||
+      (looks.indexOf(lookOf(el)) >= 0 && norm(el.textContent).length <= CARD_MAX_CHARS),
+  ) as Element[];
+}
+
+/**
+ * The groups of cards to judge: two or more side by side, and a lone card in a block that looks
+ * like such a group's (a site that breaks its list of cards into rows, an advertisement between).
+ */
+function cardGroups(root: Element): Element[][] {
   const byParent = storyCardGroups(root);
+  const rowLooks: string[] = [];
+  byParent.forEach((cards, parent) => {
+    if (cards.length >= 2 && lookOf(parent)) rowLooks.push(lookOf(parent));
+  });
+  const groups: Element[][] = [];
+  byParent.forEach((cards, parent) => {
+    if (cards.length >= 2 || rowLooks.indexOf(lookOf(parent)) >= 0) groups.push(withLookAlikes(cards));
+  });
+  return groups;
+}
+
+export function removeStoryCards(root: Element): Element {
+  const groups = cardGroups(root);
+  // Teasers that outweigh the rest: a section front ("Our latest news") whose cards are its content.
+  let teasers = 0;
+  groups.forEach((cards) => cards.forEach((c) => (teasers += prose(c))));
+  if (teasers >= prose(root) - teasers) return root;
   const paragraphs = Array.prototype.filter.call(root.querySelectorAll("p"), isProse) as Element[];
-  byParent.forEach((cards) => {
-    if (cards.length < 2) return;
+  // A teaser of any group is no text after another group: lists of cards often follow each other.
+  const inCards = (p: Element) => groups.some((cards) => cards.some((c) => c.contains(p)));
+  groups.forEach((cards) => {
     const first = cards[0]!;
     const last = cards[cards.length - 1]!;
-    const inCards = (p: Element) => cards.some((c) => c.contains(p));
     const before = paragraphs.filter(
       (p) => !inCards(p) && first.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_PRECEDING,
     );
