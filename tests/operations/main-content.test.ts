@@ -619,10 +619,19 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const line of ["Paragraph 4 about product", "Specs line 11"]) expect(md).toContain(line);
   });
 
-  it("reads a page with no structured data and no mark of a writer or a date whole; a dated post keeps Readability's pick", async () => {
+  it("reads a page with no structured data (or only the site's) and no mark of a writer or a date whole; a dated post keeps Readability's pick", async () => {
     const page = await markdown(await snapshot(productShapedPage("service")));
     for (const line of ["Paragraph 4 about service", "Specs line 11"]) expect(page).toContain(line);
     expect(page).not.toContain("About us");
+    // Structured data that only names the site's furniture (its breadcrumb trail, the site, the
+    // organization) says nothing of what the page is.
+    const furniture = `<script type="application/ld+json">${JSON.stringify([
+      { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [] },
+      { "@context": "https://schema.org", "@type": ["WebSite"], name: "Cups" },
+      { "@context": "https://schema.org", "@graph": [{ "@type": "Organization", name: "Cups Ltd" }] },
+    ])}</script>`;
+    const listed = await markdown(await snapshot(productShapedPage("listed"), furniture));
+    for (const line of ["Paragraph 4 about listed", "Specs line 11"]) expect(listed).toContain(line);
     const dated = productShapedPage("story").replace(
       "</h1>",
       '</h1><time datetime="2026-03-01">1 March 2026</time>',

@@ -97,12 +97,20 @@ export function isNonArticlePage(nodes: LdNode[]): boolean {
 }
 
 /**
- * A page with no structured data and no mark of a writer or a date anywhere (no <time>, no
- * <article>, no author or citation meta) is a page, not a post: a landing page, a shop's or a
- * service's page. The articles of the tuning set without structured data that the region would
+ * Structured data that says what the page is: any type but the site's own furniture, which shops,
+ * listings and articles alike carry (the breadcrumb trail, the site and its search box, the
+ * organization and its brand, a listing's ItemList).
+ */
+const SAYS_WHAT_PAGE =
+  /^(?!(BreadcrumbList|ListItem|WebSite|SearchAction|EntryPoint|Organization|Corporation|Brand|ImageObject|ContactPoint|PostalAddress|SiteNavigationElement|ItemList)$)./;
+
+/**
+ * A page with no structured data (or only the site's furniture, SAYS_WHAT_PAGE) and no mark of a
+ * writer or a date anywhere (no <time>, no <article>, no author or citation meta) is a page, not a
+ * post: a landing page, a shop's or a service's page, a listing. The articles of the tuning set without structured data that the region would
  * have read whole had one of these marks (a forum's <article> per post, an abstract's
  * citation_author).
  */
 function isUnmarkedPage(nodes: LdNode[]): boolean {
-  return !jsonLdTypes(nodes, /./) && !document.querySelector(AUTHORED_MARKS);
+  return !jsonLdTypes(nodes, SAYS_WHAT_PAGE) && !document.querySelector(AUTHORED_MARKS);
 }
