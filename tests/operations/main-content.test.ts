@@ -461,17 +461,6 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(rows).toContain("Paragraph 5 about cars");
     for (const gone of ["Other story number", "A teaser under a picture", "A teaser for another story"])
       expect(rows, gone).not.toContain(gone);
-    // A section front: two lines of introduction, then the cards, which are its content.
-    const front = await markdown(
-      await snapshot(
-        `<main><div class="content"><h1>Our latest industry news</h1>${para(2, "news")}
-        <div class="more">${row(card(1, short) + card(2, short))}${row(card(3, short) + card(4, short))}${row(card(5, short) + card(6, short))}</div></div></main>`,
-        "",
-        "en",
-        true,
-      ),
-    );
-    expect(front).toContain("Other story number 6");
     // A listicle: the same shape, then its conclusion.
     const listicle = await markdown(
       await snapshot(

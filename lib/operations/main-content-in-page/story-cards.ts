@@ -9,8 +9,9 @@ import { norm } from "./text";
  * teaser's worth of text. Two or more such cards side by side (with the blocks beside them that
  * look like them, and rows of the same look), after the article's prose and with no prose after
  * them but other cards', go. A listicle whose items link their headings to the site's own reviews
- * keeps them: its items are long, or its conclusion follows them; a section front whose teasers
- * outweigh its own lines keeps them too.
+ * keeps them: its items are long, or its conclusion follows them. (A section front's intro over its
+ * cards loses them too: a short story over ten cards in a column beside it looks the same, and
+ * that story is the common case.)
  */
 const CARD_MAX_CHARS = 1000;
 
@@ -110,10 +111,6 @@ function cardGroups(root: Element): Element[][] {
 
 export function removeStoryCards(root: Element): Element {
   const groups = cardGroups(root);
-  // Teasers that outweigh the rest: a section front ("Our latest news") whose cards are its content.
-  let teasers = 0;
-  groups.forEach((cards) => cards.forEach((c) => (teasers += prose(c))));
-  if (teasers >= prose(root) - teasers) return root;
   const paragraphs = Array.prototype.filter.call(root.querySelectorAll("p"), isProse) as Element[];
   // A teaser of any group is no text after another group: lists of cards often follow each other.
   const inCards = (p: Element) => groups.some((cards) => cards.some((c) => c.contains(p)));
