@@ -104,6 +104,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     String(await evaluateOn("<p>page</p>", `__mainContentTest.${name}(${JSON.stringify(fragment)})`));
   const qaControls = step("qaControls");
   const orphanContentsLabels = step("orphanContentsLabels");
+  const postMeta = step("postMeta");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -154,6 +155,27 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
     expect(await orphanContentsLabels("<p>On this page you will find our prices.</p>")).toBe(
       "On this page you will find our prices.",
+    );
+  });
+
+  it("drops a thread's post furniture where it recurs, and keeps a line like it that stands alone", async () => {
+    // FluxBB's posts: the writer's card, the post, its last edit, the writer's state.
+    const post = (n: number, who: string) =>
+      `<div class="post"><dl><dt>${who}</dt><dd><strong>Member</strong></dd><dd>Registered: 2024-01-27</dd><dd>Posts: 9${n}</dd></dl>` +
+      `<div class="postmsg"><p>Post ${n}: try the other forum software, it imports the old boards.</p><p><em>Last edited by ${who} (2024-08-03 11:02:20)</em></p></div><div>Offline</div></div>`;
+    expect(await postMeta(post(1, "ann") + post(2, "bob"))).toBe(
+      "ann\nPost 1: try the other forum software, it imports the old boards.\nbob\nPost 2: try the other forum software, it imports the old boards.",
+    );
+    // Once or twice, in an article: lines of the text's own; a listicle's fields, however many.
+    const article = "<p>Our correspondent writes from the harbour.</p><p>Posts: 3 a week</p><p>Reply</p>";
+    expect(await postMeta(article)).toBe(
+      "Our correspondent writes from the harbour.\nPosts: 3 a week\nReply",
+    );
+    const camps = ["Online", "Online, in-person optional", "Online (self-paced)"]
+      .map((where) => `<li><strong>Location</strong>: ${where}</li>`)
+      .join("");
+    expect(await postMeta(`<ul>${camps}</ul>`)).toBe(
+      "Location: Online\nLocation: Online, in-person optional\nLocation: Online (self-paced)",
     );
   });
 });

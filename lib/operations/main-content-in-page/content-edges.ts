@@ -70,7 +70,7 @@ const EDGE_TRAILER =
   /^((posted|filed|published) (by|in|under)\b|(tags?|topics?|categories|filed under|tagged( with)?)\s*[:：])/i;
 
 /** Blocks holding text and no other block: the lines of the content, in order. */
-function edgeLines(root: Element): Element[] {
+export function edgeLines(root: Element): Element[] {
   return Array.prototype.filter.call(
     root.querySelectorAll(EDGE_BLOCKS),
     (el: Element) =>

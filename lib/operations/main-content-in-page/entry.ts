@@ -1,5 +1,6 @@
 import { clean, removeFurniture, removeJumpLinks } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
+import { removePostMeta } from "./post-meta";
 import { removeQaControls } from "./qa-controls";
 import { trimEdges } from "./content-edges";
 import { removeOrphanContentsLabels } from "./contents-label";
@@ -129,6 +130,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   else removeJumpLinks(container);
   trimEdges(container);
   removeOrphanContentsLabels(container);
+  removePostMeta(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it.
   if (via === "readability") removeStoryCards(container);
   if (!norm(container.textContent) && source.body) {

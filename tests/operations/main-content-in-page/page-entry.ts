@@ -3,6 +3,7 @@
  * on an HTML fragment, in the page it is evaluated in, and returns what is left as text.
  */
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
+import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
 import { norm } from "@/lib/operations/main-content-in-page/text";
 
@@ -11,7 +12,7 @@ function afterStep(step: (root: Element) => void) {
     const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     step(doc.body);
     // Blocks as lines, so that a test reads which block went.
-    return Array.from(doc.body.querySelectorAll("p, h2, h3, li, div:not(:has(*))"))
+    return Array.from(doc.body.querySelectorAll("p, h2, h3, li, dt, dd, div:not(:has(*))"))
       .map((el) => norm(el.textContent))
       .filter(Boolean)
       .join("\n");
@@ -20,3 +21,4 @@ function afterStep(step: (root: Element) => void) {
 
 export const qaControls = afterStep(removeQaControls);
 export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
+export const postMeta = afterStep(removePostMeta);
