@@ -1,4 +1,5 @@
 import { jsonLdNodes, jsonLdTypes, type LdNode } from "./json-ld";
+import { norm } from "./text";
 
 /** What the page says it is: an article, a discussion, or a page that is neither (a product, a service). */
 export const ARTICLE_TYPES =
@@ -8,7 +9,7 @@ const PAGE_TYPES =
 const ARTICLE_MICRODATA =
   '[itemtype*="schema.org/Article" i], [itemtype*="NewsArticle" i], [itemtype*="BlogPosting" i]';
 const AUTHORED_MARKS =
-  'time, article, [itemprop=datePublished], [itemprop=author], [rel=author], meta[name=author i], meta[name^="citation_" i], meta[property^="article:" i], meta[name^="dc." i], meta[name^="dcterms." i]';
+  'time, [itemprop=datePublished], [itemprop=author], [rel=author], meta[name=author i], meta[name^="citation_" i], meta[property^="article:" i], meta[name^="dc." i], meta[name^="dcterms." i]';
 
 /**
  * A page that declares itself a discussion (a forum thread, a question and its answers): its
@@ -106,11 +107,25 @@ const SAYS_WHAT_PAGE =
 
 /**
  * A page with no structured data (or only the site's furniture, SAYS_WHAT_PAGE) and no mark of a
- * writer or a date anywhere (no <time>, no <article>, no author or citation meta) is a page, not a
- * post: a landing page, a shop's or a service's page, a listing. The articles of the tuning set without structured data that the region would
- * have read whole had one of these marks (a forum's <article> per post, an abstract's
- * citation_author).
+ * writer or a date anywhere (no <time>, no <article> holding a text, no author or citation meta)
+ * is a page, not a post: a landing page, a shop's or a service's page, a listing. The articles of
+ * the tuning set without structured data that the region would have read whole had one of these
+ * marks (a forum's <article> per post, an abstract's citation_author).
  */
 function isUnmarkedPage(nodes: LdNode[]): boolean {
-  return !jsonLdTypes(nodes, SAYS_WHAT_PAGE) && !document.querySelector(AUTHORED_MARKS);
+  return (
+    !jsonLdTypes(nodes, SAYS_WHAT_PAGE) && !document.querySelector(AUTHORED_MARKS) && !hasWrittenArticle()
+  );
+}
+
+/**
+ * An <article> that holds a text (a post, a forum's reply): a mark of a writer. A shop's or a
+ * listing's tiles are <article>s too, each a name, a price and a link, and mark nothing.
+ */
+const WRITTEN_ARTICLE_CHARS = 300;
+function hasWrittenArticle(): boolean {
+  const articles = document.querySelectorAll("article");
+  for (let i = 0; i < articles.length; i++)
+    if (norm(articles[i]!.textContent).length >= WRITTEN_ARTICLE_CHARS) return true;
+  return false;
 }
