@@ -105,6 +105,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const qaControls = step("qaControls");
   const orphanContentsLabels = step("orphanContentsLabels");
   const postMeta = step("postMeta");
+  const captionControls = step("captionControls");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -176,6 +177,19 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
       .join("");
     expect(await postMeta(`<ul>${camps}</ul>`)).toBe(
       "Location: Online\nLocation: Online, in-person optional\nLocation: Online (self-paced)",
+    );
+  });
+
+  it("drops a caption's controls, and keeps a caption that says the same words in a sentence", async () => {
+    // NPR: the credit, then "hide caption" in the caption's line and "toggle caption" on its own.
+    const figure =
+      '<div class="caption"><p>Teens sleep less than they did. <span class="credit"><b>Antonio Guillem/Getty Images</b></span> <b class="hide-caption"><b>hide caption</b></b></p></div>' +
+      '<div><b class="toggle-caption"><b>toggle caption</b></b></div><p><button>Enlarge this image</button></p>';
+    expect(await captionControls(figure)).toBe(
+      "Teens sleep less than they did. Antonio Guillem/Getty Images",
+    );
+    expect(await captionControls("<p>Readers can hide caption text in the app's settings.</p>")).toBe(
+      "Readers can hide caption text in the app's settings.",
     );
   });
 });

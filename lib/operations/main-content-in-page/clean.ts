@@ -124,6 +124,26 @@ export function lineOf(el: Element, text: string, root: Element): Element {
   return line;
 }
 
+/** A figure's own controls, as their whole label: "hide caption", "toggle caption", "Enlarge this image". */
+const CAPTION_CONTROL = /^((show|hide|toggle|expand|collapse) caption|enlarge (this )?image)$/i;
+const CAPTION_CONTROL_START = /^\s*(show|hide|toggle|expand|collapse|enlarge)\b/i;
+
+/**
+ * Removes a caption's controls (CAPTION_CONTROL), with the line that holds nothing else: news
+ * sites write them as text beside the caption (NPR's "hide caption" and "toggle caption"). Also on
+ * content kept uncleaned (entry.ts), like the jump links.
+ */
+export function removeCaptionControls(root: Element): void {
+  const els = root.querySelectorAll("button, a, span, b, strong, em, i, div, p");
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i]!;
+    const raw = el.textContent || "";
+    if (raw.length > 40 || !CAPTION_CONTROL_START.test(raw) || !root.contains(el)) continue;
+    const text = norm(raw);
+    if (CAPTION_CONTROL.test(text)) lineOf(el, text, root).remove();
+  }
+}
+
 /**
  * A link within the page that moves the reader, not the text: "Skip to main content", "Skip to
  * product information", "Jump to Recipe", "↑ Back to Top". Arrows and the like before or after the
@@ -183,6 +203,7 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
   removeShareButtons(root);
   removeButtonLinks(root);
   removeJumpLinks(root);
+  removeCaptionControls(root);
   const total = norm(root.textContent).length;
   // A list of links with the text's own paragraphs before and after it is part of the text (a
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand
