@@ -159,6 +159,18 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     );
   });
 
+  it("write emphasis once: no strong inside a strong, no two side by side; apart they stay apart", async () => {
+    const fragment =
+      "<ul><li><strong>Audience</strong><strong>:</strong> three billion</li>" +
+      '<li><strong>Reach</strong><span style="font-weight: 400"><strong>:</strong> organic</span></li></ul>' +
+      "<p><strong><b>TLDR:</b></strong> short</p><p><em>one</em><i>two</i> and <em>three</em> <em>four</em></p>";
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      "<ul><li><strong>Audience:</strong> three billion</li>" +
+        '<li><strong>Reach:</strong><span style="font-weight: 400"> organic</span></li></ul>' +
+        "<p><strong>TLDR:</strong> short</p><p><em>onetwo</em> and <em>three</em> <em>four</em></p>",
+    );
+  });
+
   it("empty the alts of a gallery, three images or more with no text between them that repeat one name", async () => {
     const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
     const fragment =

@@ -15,11 +15,13 @@
  *   an alt that repeats an earlier image's or the content's own words is emptied, and so are a
  *   gallery's (three images or more with no text between them, alts repeating one name:
  *   prepare-alts.ts);
+ * - emphasis written once: no <strong> in a <strong>, no two side by side (prepare-emphasis.ts);
  * - figure captions follow their image; class names go (Turndown's plugins must not read them).
  */
 import { all } from "./dom";
 import { dropGalleryAlts, dropRedundantAlts } from "./prepare-alts";
 import { prepareCode } from "./prepare-code";
+import { mergeEmphasis } from "./prepare-emphasis";
 import { restoreHeadings } from "./prepare-headings";
 import { prepareImages } from "./prepare-images";
 import { nestLists } from "./prepare-lists";
@@ -29,6 +31,7 @@ export function prepareMarkdown(root: Element): void {
   restoreHeadings(root);
   nestLists(root);
   prepareCode(root);
+  mergeEmphasis(root);
   // A code span is one line: a <br> in it is a space.
   all(root, "code br").forEach((br) => {
     br.replaceWith(" ");
