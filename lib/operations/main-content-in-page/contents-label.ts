@@ -40,9 +40,12 @@ function opensWithList(el: Element): boolean {
  */
 export function removeOrphanContentsLabels(root: Element): void {
   root.querySelectorAll("h1, h2, h3, h4, h5, h6, p, div, span, strong, b, summary, button").forEach((el) => {
-    if (!root.contains(el) || el.querySelector("ul, ol, nav, p, h2, h3, h4")) return;
-    const text = norm(el.textContent);
-    if (text.length > 30 || !CONTENTS_LABEL.test(text)) return;
+    // The length first: most blocks are longer than any label, and that is cheap to tell.
+    const raw = el.textContent || "";
+    if (raw.length > 200 || !root.contains(el)) return;
+    const text = norm(raw);
+    if (text.length > 30 || !CONTENTS_LABEL.test(text) || el.querySelector("ul, ol, nav, p, h2, h3, h4"))
+      return;
     const next = nextWithText(el, root);
     if (!next || !opensWithList(next)) lineOf(el, text, root).remove();
   });

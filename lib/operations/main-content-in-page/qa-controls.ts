@@ -36,8 +36,10 @@ export function removeQaControls(root: Element): void {
     if (ANSWER_COUNT.test(norm(h.textContent))) h.remove();
   });
   root.querySelectorAll("p, h2, h3, h4, div, span").forEach((el) => {
-    const text = norm(el.textContent);
-    if (!root.contains(el) || text.length > INVITATION_MAX || !INVITATION.test(text)) return;
+    const raw = el.textContent || "";
+    if (raw.length > INVITATION_MAX * 2 || !root.contains(el)) return;
+    const text = norm(raw);
+    if (text.length > INVITATION_MAX || !INVITATION.test(text)) return;
     let block = el;
     for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
       const around = norm(up.textContent);
