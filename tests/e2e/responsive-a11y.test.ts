@@ -210,6 +210,9 @@ describe(
       // Past the streamed loading state (app/(dashboard)/loading.tsx), then the page's own content.
       await page.locator("[data-testid=page-loading]").waitFor({ state: "detached" });
       if (c.ready) await page.locator(c.ready).first().waitFor();
+      // A refresh after an action (router.refresh() once an invitation is sent) renders the page's
+      // metadata again, and its <title> is back a moment after the content: check the page settled.
+      await page.waitForFunction(() => document.title !== "");
       expect(await check(page, c.name, Boolean(SHOTS) && c.screenshot !== false)).toEqual([]);
     };
 
