@@ -127,22 +127,8 @@ export function lineOf(el: Element, text: string, root: Element): Element {
 /** A figure's own controls, as their whole label: "hide caption", "toggle caption", "Enlarge this image". */
 const CAPTION_CONTROL = /^((show|hide|toggle|expand|collapse) caption|enlarge (this )?image)$/i;
 const CAPTION_CONTROL_START = /^\s*(show|hide|toggle|expand|collapse|enlarge)\b/i;
-
-/**
- * Removes a caption's controls (CAPTION_CONTROL), with the line that holds nothing else: news
- * sites write them as text beside the caption (NPR's "hide caption" and "toggle caption"). Also on
- * content kept uncleaned (entry.ts), like the jump links.
- */
-export function removeCaptionControls(root: Element): void {
-  const els = root.querySelectorAll("button, a, span, b, strong, em, i, div, p");
-  for (let i = 0; i < els.length; i++) {
-    const el = els[i]!;
-    const raw = el.textContent || "";
-    if (raw.length > 40 || !CAPTION_CONTROL_START.test(raw) || !root.contains(el)) continue;
-    const text = norm(raw);
-    if (CAPTION_CONTROL.test(text)) lineOf(el, text, root).remove();
-  }
-}
+/** Where such a control is: news sites write them as text beside the caption (NPR's spans). */
+const CAPTION_CONTROLS = "button, a, span, b, strong, em, i, div, p";
 
 /**
  * A link within the page that moves the reader, not the text: "Skip to main content", "Skip to
@@ -155,19 +141,34 @@ const JUMP_TEXT =
 const JUMP_CONTROLS = 'a[href^="#"], button, [class*=skip i], [class*=top i]';
 
 /**
- * Removes the page's jump links (JUMP_TEXT), with the line that holds nothing else. Also on content
- * kept uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
+ * Removes the elements under `selector` whose whole text is a control's label (`label`), with the
+ * line that holds nothing else. `opens`, if given, is a cheap first test on the raw text.
  */
-export function removeJumpLinks(root: Element): void {
-  const els = root.querySelectorAll(JUMP_CONTROLS);
+function removeLabelled(
+  root: Element,
+  selector: string,
+  maxChars: number,
+  label: RegExp,
+  opens?: RegExp,
+): void {
+  const els = root.querySelectorAll(selector);
   for (let i = 0; i < els.length; i++) {
     const el = els[i]!;
     const raw = el.textContent || "";
-    if (raw.length > 80 || !root.contains(el)) continue;
+    if (raw.length > maxChars || (opens && !opens.test(raw)) || !root.contains(el)) continue;
     const text = norm(raw);
-    if (!JUMP_TEXT.test(text)) continue;
-    lineOf(el, text, root).remove();
+    if (label.test(text)) lineOf(el, text, root).remove();
   }
+}
+
+/**
+ * Removes the page's controls that are never its text, with the line that holds nothing else:
+ * jump links (JUMP_TEXT) and a caption's controls (CAPTION_CONTROL). Also on content kept
+ * uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
+ */
+export function removeControls(root: Element): void {
+  removeLabelled(root, JUMP_CONTROLS, 80, JUMP_TEXT);
+  removeLabelled(root, CAPTION_CONTROLS, 40, CAPTION_CONTROL, CAPTION_CONTROL_START);
 }
 
 /**
@@ -202,8 +203,7 @@ function headingOver(el: Element, root: Element): Element | null {
 export function clean<T extends Element>(root: T, keepLinkSections = false): T {
   removeShareButtons(root);
   removeButtonLinks(root);
-  removeJumpLinks(root);
-  removeCaptionControls(root);
+  removeControls(root);
   const total = norm(root.textContent).length;
   // A list of links with the text's own paragraphs before and after it is part of the text (a
   // documentation page's list of topics, a guide's list of tools); menus and "more stories" stand

@@ -1,4 +1,4 @@
-import { clean, removeCaptionControls, removeFurniture, removeJumpLinks } from "./clean";
+import { clean, removeControls, removeFurniture } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
 import { removePostMeta } from "./post-meta";
 import { removeQaControls } from "./qa-controls";
@@ -127,10 +127,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   // Cleaning that would take most of the text misread the page's class names: keep it whole.
   const cleaned = clean(container.cloneNode(true) as HTMLElement, true);
   if (norm(cleaned.textContent).length >= norm(container.textContent).length * 0.4) container = cleaned;
-  else {
-    removeJumpLinks(container);
-    removeCaptionControls(container);
-  }
+  else removeControls(container);
   trimEdges(container);
   removeOrphanContentsLabels(container);
   removePostMeta(container);

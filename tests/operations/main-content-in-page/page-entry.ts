@@ -2,7 +2,7 @@
  * The test bundle's entry (main-content-rules.test.ts): runs one of the extractor's markup steps
  * on an HTML fragment, in the page it is evaluated in, and returns what is left as text.
  */
-import { removeCaptionControls } from "@/lib/operations/main-content-in-page/clean";
+import { removeControls } from "@/lib/operations/main-content-in-page/clean";
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
@@ -23,4 +23,4 @@ function afterStep(step: (root: Element) => void) {
 export const qaControls = afterStep(removeQaControls);
 export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
 export const postMeta = afterStep(removePostMeta);
-export const captionControls = afterStep(removeCaptionControls);
+export const captionControls = afterStep(removeControls);
