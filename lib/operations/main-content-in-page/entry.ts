@@ -17,6 +17,7 @@ import {
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
 import { removeStoryCards } from "./story-cards";
+import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
 import { widerContainer } from "./wider-container";
 
@@ -133,6 +134,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   removePostMeta(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it.
   if (via === "readability") removeStoryCards(container);
+  if (via === "readability" || via === "container") removeTrailingStoryLinks(container);
   if (!norm(container.textContent) && source.body) {
     // Last resort: what the reader sees, minus the page chrome.
     const b = source.body.cloneNode(true) as HTMLElement;

@@ -6,6 +6,7 @@ import { removeControls } from "@/lib/operations/main-content-in-page/clean";
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
+import { removeTrailingStoryLinks } from "@/lib/operations/main-content-in-page/story-links";
 import { norm } from "@/lib/operations/main-content-in-page/text";
 
 function afterStep(step: (root: Element) => void) {
@@ -24,3 +25,4 @@ export const qaControls = afterStep(removeQaControls);
 export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
 export const postMeta = afterStep(removePostMeta);
 export const captionControls = afterStep(removeControls);
+export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
