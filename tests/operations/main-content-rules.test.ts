@@ -106,6 +106,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const orphanContentsLabels = step("orphanContentsLabels");
   const postMeta = step("postMeta");
   const captionControls = step("captionControls");
+  const trailingStoryLinks = step("trailingStoryLinks");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -191,5 +192,54 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await captionControls("<p>Readers can hide caption text in the app's settings.</p>")).toBe(
       "Readers can hide caption text in the app's settings.",
     );
+  });
+
+  it("drops a wiki's section edit links, and keeps a heading or a sentence about editing", async () => {
+    // MediaWiki's heading (before 2024 the link sat inside the <h2>, as here).
+    const heading =
+      '<h2><span class="mw-headline" id="Applications">Applications</span><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?title=Hermitian_matrix&action=edit&section=5" title="Edit section: Applications">edit</a><span class="mw-editsection-bracket">]</span></span></h2>';
+    expect(await captionControls(heading + "<p>Hermitian matrices are fundamental.</p>")).toBe(
+      "Applications\nHermitian matrices are fundamental.",
+    );
+    expect(
+      await captionControls(
+        '<h2>Edit</h2><p>To <a href="/w/index.php?action=edit">edit the page</a>, sign in.</p>',
+      ),
+    ).toBe("Edit\nTo edit the page, sign in.");
+  });
+
+  it("drops the site's other stories linked one to a line under the article, with their heading", async () => {
+    const story =
+      "<p>The attackers stormed the museum on Wednesday afternoon, and the government closed it for a week.</p>".repeat(
+        5,
+      ) + "<p>Heba Habib contributed to this report.</p>";
+    const headline = (href: string, text: string) => `<p><a href="${href}">${text}</a></p>`;
+    const others =
+      headline(
+        "/world/islamists-get-a-sobering-lesson/",
+        "Tunisia's Islamists get a sobering lesson in governing",
+      ) +
+      headline(
+        "https://example.test/world/foreign-fighters/",
+        "Tunisia sends most foreign fighters to Syria",
+      );
+    expect(await trailingStoryLinks(`<div>${story}<h4>Related Articles:</h4>${others}</div>`)).toBe(
+      "The attackers stormed the museum on Wednesday afternoon, and the government closed it for a week.\n".repeat(
+        5,
+      ) + "Heba Habib contributed to this report.",
+    );
+    // One link is a pointer the text may end on; other sites' pages, a list, and links inside
+    // a sentence are the text's own (its sources, its next steps).
+    const kept = [
+      headline("/world/foreign-fighters/", "Tunisia sends most foreign fighters to Syria"),
+      headline("https://other.example/a", "An essay on the museum's mosaics") +
+        headline("https://other.example/b", "The attack as the agency reported it"),
+      '<ul><li><a href="/docs/install">Install the command line tool</a></li><li><a href="/docs/keys">Create an API key</a></li></ul>',
+      '<p>Read <a href="/a">the first part of the series</a>.</p><p>Then <a href="/b">the second part of it</a>.</p>',
+    ];
+    for (const end of kept) {
+      const whole = await trailingStoryLinks(`<div>${story}${end}</div>`);
+      expect(whole.split("\n").length, end).toBe(6 + end.split(/<\/(?:p|li)>/).length - 1);
+    }
   });
 });

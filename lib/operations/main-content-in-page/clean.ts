@@ -141,6 +141,13 @@ const JUMP_TEXT =
 const JUMP_CONTROLS = 'a[href^="#"], button, [class*=skip i], [class*=top i]';
 
 /**
+ * A wiki's link to edit a section, beside each heading: MediaWiki's "[edit]" and "[edit | edit
+ * source]" (Wikipedia, Fandom), a bare "edit" link to the page's edit action elsewhere.
+ */
+const EDIT_TEXT = /^\[?\s*edit( source)?(\s*\|\s*edit( source)?)?\s*\]?$/i;
+const EDIT_CONTROLS = '.mw-editsection, a[href*="action=edit"]';
+
+/**
  * Removes the elements under `selector` whose whole text is a control's label (`label`), with the
  * line that holds nothing else. `opens`, if given, is a cheap first test on the raw text.
  */
@@ -163,12 +170,14 @@ function removeLabelled(
 
 /**
  * Removes the page's controls that are never its text, with the line that holds nothing else:
- * jump links (JUMP_TEXT) and a caption's controls (CAPTION_CONTROL). Also on content kept
+ * jump links (JUMP_TEXT), a caption's controls (CAPTION_CONTROL) and a wiki's section edit links
+ * (EDIT_TEXT). Also on content kept
  * uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
  */
 export function removeControls(root: Element): void {
   removeLabelled(root, JUMP_CONTROLS, 80, JUMP_TEXT);
   removeLabelled(root, CAPTION_CONTROLS, 40, CAPTION_CONTROL, CAPTION_CONTROL_START);
+  removeLabelled(root, EDIT_CONTROLS, 30, EDIT_TEXT);
 }
 
 /**
