@@ -114,6 +114,21 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     );
   });
 
+  it("drop the site's logo, an image that is the whole of a link to the site's home page; keep a partner's", async () => {
+    const img = (name: string, alt: string) => `<img src="/img/${name}.png" width="200" alt="${alt}">`;
+    const page = '<link rel="canonical" href="https://www.example.org/harbour"><p>page</p>';
+    const fragment =
+      `<p><a href="/">${img("masthead", "Example News")}</a></p>` +
+      `<p><a href="https://example.org/">${img("brand", "Example")}</a></p>` +
+      `<p><a href="https://partner.example/">${img("partner", "Harbour Trust")}</a></p>` +
+      `<p><a href="/photos/dawn">${img("dawn", "Boats at dawn")}</a></p>`;
+    expect(await prepare(page, fragment)).toBe(
+      '<p><a href="/"></a></p><p><a href="https://example.org/"></a></p>' +
+        '<p><a href="https://partner.example/"><img alt="Harbour Trust" src="https://example.test/img/partner.png"></a></p>' +
+        '<p><a href="/photos/dawn"><img alt="Boats at dawn" src="https://example.test/img/dawn.png"></a></p>',
+    );
+  });
+
   it("empty an image's alt when an earlier image has it or the content already says it; keep a new one", async () => {
     const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
     const fragment =

@@ -1,5 +1,6 @@
 import { absolute, all, classOf, norm } from "./dom";
 import { largest, lazySource, sourceOf, srcsetOf } from "./image-source";
+import { siteHostsOf, withoutWww } from "../in-page-shared/site";
 
 /** Tracking pixels: ad and analytics hosts, and beacon-like file names. */
 export const TRACKER =
@@ -65,11 +66,28 @@ function isTiny(img: Element, twin: HTMLImageElement | null, url: string): boole
 }
 
 /**
+ * The site's logo: an image that is the whole of a link to the site's home page (a header's or a
+ * forum's banner the content kept). A partner's logo links to the partner's site, and stays.
+ */
+function isSiteLogo(img: Element, siteHosts: string[]): boolean {
+  const link = img.closest("a");
+  if (!link || norm(link.textContent)) return false;
+  try {
+    const u = new URL(link.getAttribute("href") || "#", document.baseURI);
+    return u.pathname === "/" && !u.search && siteHosts.indexOf(withoutWww(u.host)) >= 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Each image keeps one absolute `src` (lazy-load and srcset sources read), or goes when it is no
- * content: a tracking pixel, an icon, an avatar, an image with no source; an emoji is its alt.
+ * content: a tracking pixel, an icon, an avatar, the site's logo, an image with no source; an emoji
+ * is its alt.
  */
 export function prepareImages(root: Element): void {
   const liveTwinImage = liveImages();
+  const siteHosts = siteHostsOf(document, location.host);
   all(root, "img").forEach((img) => {
     if (img.closest("noscript")) return;
     const twin = liveTwinImage(img);
@@ -85,7 +103,8 @@ export function prepareImages(root: Element): void {
       TRACKER.test(url) ||
       ICON_CLASS.test(classes) ||
       ICON_SRC.test(url) ||
-      isTiny(img, twin, url)
+      isTiny(img, twin, url) ||
+      isSiteLogo(img, siteHosts)
     ) {
       img.remove();
       return;
