@@ -71,9 +71,10 @@ function isTiny(img: Element, twin: HTMLImageElement | null, url: string): boole
  */
 function isSiteLogo(img: Element, siteHosts: string[]): boolean {
   const link = img.closest("a");
-  if (!link || norm(link.textContent)) return false;
+  const href = link && link.getAttribute("href");
+  if (!href || href.charAt(0) === "#" || norm(link.textContent)) return false;
   try {
-    const u = new URL(link.getAttribute("href") || "#", document.baseURI);
+    const u = new URL(href, document.baseURI);
     return u.pathname === "/" && !u.search && siteHosts.indexOf(withoutWww(u.host)) >= 0;
   } catch {
     return false;
