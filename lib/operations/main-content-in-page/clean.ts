@@ -171,8 +171,7 @@ function removeLabelled(
 /**
  * Removes the page's controls that are never its text, with the line that holds nothing else:
  * jump links (JUMP_TEXT), a caption's controls (CAPTION_CONTROL) and a wiki's section edit links
- * (EDIT_TEXT). Also on content kept
- * uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
+ * (EDIT_TEXT). Also on content kept uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
  */
 export function removeControls(root: Element): void {
   removeLabelled(root, JUMP_CONTROLS, 80, JUMP_TEXT);
@@ -194,7 +193,7 @@ function isTopicHeading(h: Element): boolean {
 }
 
 /** The heading right before el, or before the outermost block el opens, inside root. */
-function headingOver(el: Element, root: Element): Element | null {
+export function headingOver(el: Element, root: Element): Element | null {
   for (let e: Element | null = el; e && e !== root; e = e.parentElement) {
     const prev = e.previousElementSibling;
     if (prev) return /^H[2-6]$/.test(prev.nodeName) ? prev : null;

@@ -1,3 +1,4 @@
+import { headingOver } from "./clean";
 import { edgeLines } from "./content-edges";
 import { toOtherPageOfSite } from "./site";
 import { norm } from "./text";
@@ -26,15 +27,6 @@ function isStoryLink(line: Element): boolean {
   );
 }
 
-/** The heading right before the run, the label of the links (the block the run opens, or its own). */
-function labelOver(first: Element, root: Element): Element | null {
-  for (let el: Element | null = first; el && el !== root; el = el.parentElement) {
-    const prev = el.previousElementSibling;
-    if (prev) return /^H[2-6]$/.test(prev.nodeName) && norm(prev.textContent).length <= 60 ? prev : null;
-  }
-  return null;
-}
-
 /** Removes the run of other stories' links that ends root, with its heading, when it is no more than a fifth of the text. */
 export function removeTrailingStoryLinks(root: Element): void {
   const lines = edgeLines(root);
@@ -44,7 +36,8 @@ export function removeTrailingStoryLinks(root: Element): void {
   if (run.length < MIN_LINES || k === 0) return;
   const runText = run.reduce((n, el) => n + norm(el.textContent).length, 0);
   if (runText > norm(root.textContent).length * 0.2) return;
-  const label = labelOver(run[0]!, root);
+  // The heading right before the run (or the block it opens) is the links' label.
+  const label = headingOver(run[0]!, root);
   run.forEach((el) => el.remove());
-  if (label) label.remove();
+  if (label && norm(label.textContent).length <= 60) label.remove();
 }
