@@ -114,12 +114,19 @@ describe.each(appTargets())("§1 §7.1 credits and limits ($label)", ({ start })
   it("§7.1 over the parallel-request limit: 429 concurrency_limit with limit and running", async () => {
     const org = await app.admin("org", "create", "--name", "Serial", "--plan", "pro", "--concurrency", "1");
     const key = org.apiKey as string;
-    const slow = app.post("/api/html", { url: "http://article.test/slow", sync: true, max_age: 0 }, key);
-    await new Promise((r) => setTimeout(r, 500));
+    // The first visit's page holds its answer until released: once the page has been asked for,
+    // the request is surely admitted and running, however slow the machine.
+    const first = app.post(
+      "/api/html",
+      { url: "http://article.test/held-serial", sync: true, max_age: 0 },
+      key,
+    );
+    while (!site.hits.includes("article.test/held-serial")) await new Promise((r) => setTimeout(r, 50));
     const second = await app.post("/api/html", { url: "http://article.test/other", sync: true }, key);
+    site.release();
     expect(second.status).toBe(429);
     expect(await second.json()).toMatchObject({ error: "concurrency_limit", limit: 1, running: 1 });
-    expect((await slow).status).toBe(200);
+    expect((await first).status).toBe(200);
   });
 
   it("§7.1 sending too fast: 429 rate_limited with Retry-After, spending nothing", async () => {

@@ -120,12 +120,14 @@ describe("SDK (@page-to-data/sdk) against the real server", () => {
         return fetch(input, init);
       },
     });
-    // The first holds the only slot for ~3 s (/slow); the second must wait its turn, not fail.
-    const first = ptd.html({ url: "http://article.test/slow", sync: true });
-    await new Promise((r) => setTimeout(r, 300));
+    // The first holds the only slot until its page answers (released 1.5 s after the page was asked
+    // for, so surely while it runs); the second must wait its turn, not fail.
+    const first = ptd.html({ url: "http://article.test/held-sdk-first", sync: true });
+    while (!site.hits.includes("article.test/held-sdk-first")) await new Promise((r) => setTimeout(r, 50));
+    setTimeout(() => site.release(), 1500);
     const second = await counting.html({ url: "http://article.test/sdk-second", sync: true });
     expect(second.result).toContain("A local article");
-    expect((await first).result).toContain("slow page");
+    expect((await first).result).toContain("A local article");
     expect(attempts).toBeGreaterThan(1);
   });
 
