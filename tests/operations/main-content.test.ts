@@ -559,7 +559,7 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Ideas for every room");
   });
 
-  it("keeps a documentation section whose id spells a heading that says 'comments' or 'related'", async () => {
+  it("keeps a documentation section whose id spells a heading that says 'comments' or 'related', or an API's name in code", async () => {
     const section = (title: string, body: string) =>
       `<section id="${title.toLowerCase().replace(/ /g, "-")}"><h2>${title}<a class="headerlink" href="#${title.toLowerCase().replace(/ /g, "-")}">¶</a></h2><p>${body}</p></section>`;
     const md = await markdown(
@@ -568,12 +568,15 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
         ${para(3, "patches")}
         ${section("Respond to review comments", "Your patch will almost certainly get comments from reviewers on ways in which it can be improved, in the form of a reply to your email; answer them, since ignoring reviewers is a good way to get ignored in return.")}
         ${section("Related tools and scripts", "The checkpatch script finds the commonest style problems before a reviewer does, and the get_maintainer script names the people and the lists a patch should go to.")}
+        <section id="s-prefetch-related"><span id="prefetch-related"></span><h3><code class="docutils literal"><span class="pre">prefetch_related()</span></code><a class="headerlink" href="#prefetch-related">¶</a></h3>
+        <p>Returns a queryset that will automatically retrieve, in a single batch, related objects for each of the specified lookups, joining them in Python rather than in the database.</p></section>
         ${para(2, "reviews")}</section></div></div>
         <section id="comments"><h2>Comments</h2><p>Great guide, thanks! I finally got my first patch merged after reading this twice over the weekend.</p></section>`,
       ),
     );
     expect(md).toContain("almost certainly get comments from reviewers");
     expect(md).toContain("The checkpatch script finds");
+    expect(md).toContain("automatically retrieve, in a single batch, related objects");
     expect(md).toContain("Paragraph 2 about reviews");
     expect(md).not.toContain("Great guide, thanks");
   });
@@ -1034,6 +1037,27 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       ),
     );
     for (const name of ["Ferry", "Weather"]) expect(news).not.toContain(name);
+  });
+
+  it("keeps a documentation generator's 'See also' note (a title, then linked pages with a line each) that Readability reads as linky", async () => {
+    const entry = (name: string, line: string) =>
+      `<dt><a class="reference internal" href="/docs/${name.toLowerCase()}.html">${name}</a></dt><dd><p>${line}</p></dd>`;
+    const md = await markdown(
+      await snapshot(
+        `<nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>
+        <div role="main"><section id="playbooks"><h1>Working with playbooks</h1>${para(5, "playbooks")}
+        <div class="admonition seealso"><p class="admonition-title">See also</p><dl class="simple">
+        ${entry("Ansible Lint", "Learn how to test playbooks")}${entry("YAML Syntax", "Learn about the syntax")}
+        ${entry("General Tips", "Tips for playbooks")}</dl></div></section></div>`,
+        "",
+        "en",
+        true,
+      ),
+    );
+    expect(md).toContain("Paragraph 5 about playbooks");
+    for (const line of ["Learn how to test playbooks", "YAML Syntax", "Tips for playbooks"])
+      expect(md).toContain(line);
+    expect(md).not.toContain("ptd-see-also");
   });
 
   it("starts with the main content by default, and with the title as `# ` when asked", async () => {

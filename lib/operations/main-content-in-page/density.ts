@@ -1,13 +1,19 @@
+import { isHeadingAnchor, openingHeading } from "./anchor-ids";
 import { toOtherPageOfSite } from "./site";
 import { norm } from "./text";
 
 /**
  * What an element's class, id and role say it is. An id made from a heading ("sharing-with-a-
- * single-developer") names a section of the text, not a widget: it is not read.
+ * single-developer", or a section's id spelling the heading that opens it) names a section of the
+ * text, not a widget: it is not read.
  */
 export function markerOf(el: Element): string {
   let id = el.getAttribute("id") || ""; // not el.id: a form's input named "id" shadows it
   if (id.split(/[-_]/).length >= 4) id = "";
+  else if (/[-_]/.test(id)) {
+    const heading = openingHeading(el);
+    if (heading && isHeadingAnchor(id, heading)) id = "";
+  }
   return (el.getAttribute("class") || "") + " " + id + " " + (el.getAttribute("role") || "");
 }
 

@@ -16,6 +16,7 @@ import {
   dropUnlikelyWordsOnProse,
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
+import { markSeeAlsoForReadability } from "./see-also";
 import { removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
@@ -83,6 +84,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   // After the comments' and the furniture's rules, which read ids like "comments" as they are.
   dropHeadingAnchorIds(source);
   dropUnlikelyWordsOnProse(source);
+  if (source.body) markSeeAlsoForReadability(source.body);
   try {
     article = new libraries.Readability(source.cloneNode(true) as Document, {
       charThreshold: 500,

@@ -1,6 +1,5 @@
-import { words } from "../in-page-shared/text";
+import { isHeadingAnchor } from "./anchor-ids";
 import { isProse } from "./density";
-import { norm } from "./text";
 
 /**
  * Words Readability misreads. Before it scores, Readability removes an element whose class or id
@@ -68,18 +67,12 @@ export function dropMisleadingClasses(root: ParentNode): void {
 const READABILITY_SUSPECT =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|hidden|scroll|share|widget|promo|masthead|outbrain|contact/i;
 
-/** Letters and digits only: "Respond to review comments ¶" → "respondtoreviewcomments". */
-function squeezed(s: string): string {
-  return words(s).replace(/ /g, "");
-}
-
 /**
  * Documentation generators and editors name each section after its heading
  * (`<section id="respond-to-review-comments"><h2>Respond to review comments`), and Readability
  * reads that id as a comment thread: the section went. An id that only spells its own heading's
- * text says nothing about the block, so it is removed from the heading and its section. Headings
- * of one or two words ("Comments", "Related posts") keep theirs: there the id and the text both
- * name what the block is.
+ * text says nothing about the block, so it is removed from the heading and its section (what
+ * counts as a heading's anchor: anchor-ids.ts).
  */
 export function dropHeadingAnchorIds(root: ParentNode): void {
   const headings = root.querySelectorAll(
@@ -87,20 +80,10 @@ export function dropHeadingAnchorIds(root: ParentNode): void {
   );
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i]!;
-    const text = norm(h.textContent);
-    if (text.split(" ").length < 3) continue;
-    const spelledHeading = squeezed(text);
     const section = h.parentElement && h.parentElement.nodeName === "SECTION" ? h.parentElement : null;
     for (const el of section ? [h, section] : [h]) {
-      const id = el.getAttribute("id");
-      const spelled = id ? squeezed(id) : "";
-      // Most of the heading, not one of its words ("menu" under "Building the menu bar").
-      if (
-        READABILITY_SUSPECT.test(id || "") &&
-        spelled.length * 2 >= spelledHeading.length &&
-        spelledHeading.includes(spelled)
-      )
-        el.removeAttribute("id");
+      const id = el.getAttribute("id") || "";
+      if (READABILITY_SUSPECT.test(id) && isHeadingAnchor(id, h)) el.removeAttribute("id");
     }
   }
 }

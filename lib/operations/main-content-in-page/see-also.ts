@@ -47,3 +47,33 @@ export function isSeeAlso(el: Element, blocks: Element[]): boolean {
   }
   return held > 0 && norm(el.textContent).length <= held + 20;
 }
+
+/**
+ * A class token Readability weighs as content (its positive words include "text"), put on the
+ * block that holds a "See also" and nothing else.
+ */
+export const SEE_ALSO_MARK = "ptd-see-also-text";
+
+/**
+ * Readability removes a block of few commas whose links are over a fifth of its text unless its
+ * class weighs as content, and a documentation generator's "See also" note (Sphinx's
+ * `<div class="admonition seealso">`: a title, then the pages it names with a line on each) is such
+ * a block: the note went, though it belongs to the text (see above). The block that holds the
+ * label and the list and nothing else gets a class Readability weighs as content, so only a note
+ * that is mostly links (over half) still goes. A list is one already: Readability does not weigh
+ * a list's links this way.
+ */
+export function markSeeAlsoForReadability(root: Element): void {
+  const blocks = seeAlsoBlocks(root);
+  for (let i = 0; i + 1 < blocks.length; i += 2) {
+    const line = blocks[i]!;
+    const list = blocks[i + 1]!;
+    const wrapper = line.parentElement;
+    if (wrapper && wrapper !== root && wrapper.contains(list) && isSeeAlso(wrapper, [line, list]))
+      wrapper.classList.add(SEE_ALSO_MARK);
+    // The list found inside the block after the label: that block is the one Readability weighs.
+    const holder = line.nextElementSibling;
+    if (holder && holder !== list && !LIST.test(holder.nodeName) && isSeeAlso(holder, [list]))
+      holder.classList.add(SEE_ALSO_MARK);
+  }
+}
