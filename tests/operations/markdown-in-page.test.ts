@@ -96,6 +96,15 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     return String(await evaluateOn(page, `__markdownTest.prepare(${JSON.stringify(fragment)})`));
   }
 
+  it("end a code line where a highlighter's line element ends, written without newlines (Shiki on Tailwind's docs) or with them", async () => {
+    const line = (...tokens: string[]) =>
+      `<span class="line">${tokens.map((t) => `<span style="color:#f0f">${t}</span>`).join("")}</span>`;
+    const bare = `<pre class="shiki"><code>${line("npm", " create", " vite@latest")}${line("cd", " my-project")}</code></pre>`;
+    const withNewlines = `<pre class="shiki"><code>${line("npm", " install")}\n${line("npm", " run", " dev")}</code></pre>`;
+    expect(await prepare("<p>page</p>", bare)).toBe("<pre>npm create vite@latest\ncd my-project\n</pre>");
+    expect(await prepare("<p>page</p>", withNewlines)).toBe("<pre>npm install\nnpm run dev\n</pre>");
+  });
+
   it("restore H1s, nest lists, write code blocks with their lines and language, regular tables and absolute images", async () => {
     const page = '<h1>Title</h1><div class="highlight-python"><pre>x = 1</pre></div>';
     const fragment =

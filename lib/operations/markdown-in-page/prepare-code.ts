@@ -1,7 +1,15 @@
 import { LANGUAGES, languageOf } from "./code-language";
 import { all, norm, squash } from "./dom";
 
-/** The block's text with its lines: a <br> or a block element (a highlighter's line) ends one. */
+/**
+ * A highlighter's line as its class names it: Shiki's `span.line`, prism-react-renderer's
+ * `token-line`, CodeMirror's `cm-line`, Monaco's `view-line`. Where the page draws each line as a
+ * block with CSS and writes no newline between them (Tailwind's documentation), only the class
+ * says where a line ends: under the text load policy the page's styles are not there to show it.
+ */
+const LINE_CLASS = /(^|\s)(line|token-line|code-line|cm-line|view-line)(\s|$)/;
+
+/** The block's text with its lines: a <br>, a block element or a highlighter's line ends one. */
 export function codeText(pre: Node): string {
   let out = "";
   const walk = (node: Node): void => {
@@ -18,7 +26,11 @@ export function codeText(pre: Node): string {
       const block = /^(DIV|P|LI|TR|UL|OL|TABLE|H[1-6])$/.test(c.nodeName);
       if (block && out && !/\n$/.test(out)) out += "\n";
       walk(c);
-      if (block && !/\n$/.test(out)) out += "\n";
+      // A line the page already ends with a newline (Shiki's usual output) is not ended twice.
+      const next = c.nextSibling;
+      const lineEnds = LINE_CLASS.test((c as Element).getAttribute("class") || "");
+      if (lineEnds && next && next.nodeType === 3 && /^\r?\n/.test((next as Text).data)) continue;
+      if ((block || lineEnds) && !/\n$/.test(out)) out += "\n";
     }
   };
   walk(pre);
