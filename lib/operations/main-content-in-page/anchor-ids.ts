@@ -35,11 +35,15 @@ export function isHeadingAnchor(id: string, heading: Element): boolean {
 
 const HEADING = /^H[1-6]$/;
 
-/** The heading that opens el: its first child, or the first after empty anchors (`<span id=…></span>`). */
+/**
+ * The heading that opens el: its first child, or the first after empty anchors (`<span id=…></span>`).
+ * Only childless elements are read for text: markerOf asks this of every block with an id, and a
+ * wrapper's first child may hold the whole page.
+ */
 export function openingHeading(el: Element): Element | null {
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
     if (HEADING.test(c.nodeName)) return c;
-    if (norm(c.textContent)) return null;
+    if (c.firstElementChild || norm(c.textContent)) return null;
   }
   return null;
 }

@@ -52,7 +52,7 @@ export function isSeeAlso(el: Element, blocks: Element[]): boolean {
  * A class token Readability weighs as content (its positive words include "text"), put on the
  * block that holds a "See also" and nothing else.
  */
-export const SEE_ALSO_MARK = "ptd-see-also-text";
+const SEE_ALSO_MARK = "ptd-see-also-text";
 
 /**
  * Readability removes a block of few commas whose links are over a fifth of its text unless its
