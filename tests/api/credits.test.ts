@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appTargets, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
+import { until } from "../jobs/helpers";
 
 /** docs/spec.md §1, §7.1, §8: credits, quota, parallelism and request rate. */
 describe.each(appTargets())("§1 §7.1 credits and limits ($label)", ({ start }) => {
@@ -121,7 +122,11 @@ describe.each(appTargets())("§1 §7.1 credits and limits ($label)", ({ start })
       { url: "http://article.test/held-serial", sync: true, max_age: 0 },
       key,
     );
-    while (!site.hits.includes("article.test/held-serial")) await new Promise((r) => setTimeout(r, 50));
+    await until(
+      () => site.hits.includes("article.test/held-serial"),
+      60_000,
+      "the first request's page to be asked for",
+    );
     const second = await app.post("/api/html", { url: "http://article.test/other", sync: true }, key);
     site.release();
     expect(second.status).toBe(429);

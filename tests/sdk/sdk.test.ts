@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { startApp, type App } from "../support/app";
 import { startLocalSite, type LocalSite } from "../support/local-site";
+import { until } from "../jobs/helpers";
 
 /**
  * The SDK end to end, against the real server and a local `.test` site, imported the way a user
@@ -123,7 +124,11 @@ describe("SDK (@page-to-data/sdk) against the real server", () => {
     // The first holds the only slot until its page answers (released 1.5 s after the page was asked
     // for, so surely while it runs); the second must wait its turn, not fail.
     const first = ptd.html({ url: "http://article.test/held-sdk-first", sync: true });
-    while (!site.hits.includes("article.test/held-sdk-first")) await new Promise((r) => setTimeout(r, 50));
+    await until(
+      () => site.hits.includes("article.test/held-sdk-first"),
+      60_000,
+      "the first request's page to be asked for",
+    );
     setTimeout(() => site.release(), 1500);
     const second = await counting.html({ url: "http://article.test/sdk-second", sync: true });
     expect(second.result).toContain("A local article");
