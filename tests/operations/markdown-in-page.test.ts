@@ -195,6 +195,20 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     );
   });
 
+  it("set apart inline siblings a style sheet lays out (a brand and a product name, a row of same-class items); not a word split into letters, a footnote mark or code", async () => {
+    const fragment =
+      '<a href="/p/1"><span class="brand">Merrell</span><span class="title">Moab Speed 2</span></a>' +
+      '<p><span class="meta">1994</span><span class="meta">2h 22m</span><span class="meta">R</span></p>' +
+      '<p><span class="char">H</span><span class="char">i</span> and <b>i</b><b>Phone</b></p>' +
+      "<p>trusted APIs<sup>1</sup> and <code><span>getName</span><span>Value</span></code></p>";
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      '<a href="/p/1"><span>Merrell</span> <span>Moab Speed 2</span></a>' +
+        "<p><span>1994</span> <span>2h 22m</span> <span>R</span></p>" +
+        "<p><span>H</span><span>i</span> and <b>iPhone</b></p>" +
+        "<p>trusted APIs<sup>1</sup> and <code><span>getName</span><span>Value</span></code></p>",
+    );
+  });
+
   it("empty the alts of a gallery, three images or more with no text between them that repeat one name", async () => {
     const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
     const fragment =

@@ -16,6 +16,8 @@
  *   gallery's (three images or more with no text between them, alts repeating one name:
  *   prepare-alts.ts);
  * - emphasis written once: no <strong> in a <strong>, no two side by side (prepare-emphasis.ts);
+ * - two inline siblings a style sheet would set apart get a space where their words meet
+ *   (prepare-spacing.ts);
  * - figure captions follow their image; class names go (Turndown's plugins must not read them).
  */
 import { all } from "./dom";
@@ -25,10 +27,12 @@ import { mergeEmphasis } from "./prepare-emphasis";
 import { restoreHeadings } from "./prepare-headings";
 import { prepareImages } from "./prepare-images";
 import { nestLists } from "./prepare-lists";
+import { separateGluedSiblings } from "./prepare-spacing";
 import { prepareTables } from "./prepare-tables";
 
 export function prepareMarkdown(root: Element): void {
   restoreHeadings(root);
+  separateGluedSiblings(root);
   nestLists(root);
   prepareCode(root);
   mergeEmphasis(root);
