@@ -859,6 +859,44 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md, gone).not.toContain(gone);
   });
 
+  it("reads a thread's opening post that Readability dropped (phpBB's posts write <br>s, not paragraphs: one with a list reads as a menu)", async () => {
+    const post = (i: number, author: string, content: string) =>
+      `<div id="p${i}" class="post bg${(i % 2) + 1}"><div class="inner"><div class="postbody">
+        <h3><a href="#p${i}">Re: Football season 2025-26</a></h3>
+        <p class="author">by <strong><a href="/memberlist.php?u=${i}">${author}</a></strong> » Tue Aug 27, 2019 ${i}:47 am</p>
+        <div class="content">${content}</div></div>
+        <dl class="postprofile"><dt><a href="/memberlist.php?u=${i}">${author}</a></dt><dd><strong>Posts:</strong> ${i * 311}</dd></dl></div></div><hr class="divider">`;
+    const leagues = [
+      "Premier League",
+      "La Liga",
+      "Serie A",
+      "Bundesliga",
+      "Ligue 1",
+      "Eredivisie",
+      "MLS",
+      "J1 League",
+    ];
+    const opening =
+      "<em>Old thread taken over from Minoa.</em><br>The season's league threads where results go:<ul>" +
+      leagues
+        .map((l, i) => `<li><a href="/viewtopic.php?t=${i + 10}">${l} fixtures and standings thread</a></li>`)
+        .join("") +
+      "</ul>Post your predictions for the season below and keep the league threads for the results of each round.";
+    const reply = (i: number) =>
+      `Reply ${i}: the eredivisie fixtures are out, and given the budgets Ajax is likely to end up first this season, with PSV second in the table and AZ close behind them, as every year.`;
+    const md = await markdown(
+      await snapshot(
+        `<div id="page-body"><h2 class="topic-title">Football season 2025-26</h2>
+        ${post(1, "Outer Armatonisdaristan", opening)}${[2, 3, 4, 5].map((i) => post(i, `member${i}`, reply(i))).join("")}
+        </div><div id="page-footer">Board index</div>`,
+        "<title>Football season 2025-26 - The Forum</title>",
+      ),
+    );
+    expect(md).toContain("Old thread taken over from Minoa.");
+    expect(md).toContain("La Liga fixtures and standings thread");
+    for (const i of [2, 3, 4, 5]) expect(md).toContain(`Reply ${i}: the eredivisie fixtures`);
+  });
+
   it("reads a thread whose first post stands apart from its replies, and no article's cards as replies", async () => {
     // XenForo's California theme: the opening post in its own card, the replies a run of
     // article.js-post in another block; no structured data.

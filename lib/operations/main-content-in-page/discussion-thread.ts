@@ -147,6 +147,20 @@ function repliesAfter(
   return null;
 }
 
+/** The post text an opening post must hold to be missed. */
+const OPENING_POST_MIN = 200;
+
+/**
+ * Whether the run's first item is a post (OPENING_POST_MIN characters of text not in links) that
+ * pickText lacks: the middle of its text, past its author's name and date, is not in the pick.
+ */
+function lostOpeningPost(run: Element[], pickText: string): boolean {
+  const text = norm(run[0]!.textContent);
+  if (postText(run[0]!, text) < OPENING_POST_MIN) return false;
+  const mid = Math.floor(text.length / 2);
+  return pickText.indexOf(text.slice(mid - 30, mid + 30)) < 0;
+}
+
 /** A marked article body outside the run: the page is an article and the run its comments. */
 function articleBodyOutside(root: Element, run: Element[]): boolean {
   const bodies = root.querySelectorAll(ARTICLE_BODY);
@@ -171,8 +185,10 @@ export function discussionThread(
   const run = found.items;
   if (!discussion && (!POST_MARKUP.test(postMarker(run[0]!)) || articleBodyOutside(source.body, run)))
     return null;
-  // The run must add posts to the pick, not only the pick's own furniture.
-  if (found.text < pickText.length * 1.3 + 200) return null;
+  // The run must add posts to the pick, not only the pick's own furniture: more text than the
+  // pick, or the opening post the pick lost (Readability drops a post of <br>s and a list as a menu).
+  if (found.text < pickText.length * 1.3 + 200 && (isDeclaredArticle() || !lostOpeningPost(run, pickText)))
+    return null;
   const out = source.createElement("div");
   for (let k = 0; k < run.length; k++) out.appendChild(clean(run[k]!.cloneNode(true) as Element));
   return out;
