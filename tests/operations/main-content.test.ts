@@ -897,6 +897,26 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     for (const i of [2, 3, 4, 5]) expect(md).toContain(`Reply ${i}: the eredivisie fixtures`);
   });
 
+  it("reads a thread's posts where Readability's pick opens with the page's notice, not a post (The Student Room)", async () => {
+    // Microdata says discussion; posts are divs of generated classes; the opening post, text and
+    // <br>s over a list of links, is what Readability drops.
+    const opening =
+      "<span>The prime minister has announced that a general election will take place in July. This is the main official thread to discuss the run up to polling day and all the twists and turns of the campaign.</span><br>" +
+      "<span>However you might also be interested in some of the many other threads across the site about the parties and their manifestos.</span>" +
+      `<ul>${["Conservative", "Labour", "Liberal Democrat", "Green"].map((p, i) => `<li><a href="/showthread.php?t=${i}">${p} Party campaign and manifesto thread</a></li>`).join("")}</ul>`;
+    const reply = (i: number) =>
+      `<div class="css-tla" itemscope itemtype="https://schema.org/Comment"><div class="css-user"><a href="/member.php?u=${i}">member${i}</a></div><p>Reply ${i}: it is certainly much sooner than expected. I wonder if the positive news about inflation was the trigger for this rather hasty announcement.</p></div>`;
+    const md = await markdown(
+      await snapshot(`<div class="css-yn1" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+        <div class="css-notice"><p>This discussion is now closed.</p><p>Check out other related discussions</p></div>
+        <div class="css-tla"><h1 itemprop="headline">2024 general election discussion</h1><div class="css-user"><a href="/member.php?u=1">Saracen's Fez</a></div><div class="css-fyf">${opening}</div></div>
+        ${[2, 3, 4, 5].map(reply).join("")}</div><footer>Forum rules</footer>`),
+    );
+    expect(md).toContain("The prime minister has announced");
+    expect(md).toContain("Labour Party campaign and manifesto thread");
+    for (const i of [2, 3, 4, 5]) expect(md).toContain(`Reply ${i}: it is certainly`);
+  });
+
   it("reads a thread whose first post stands apart from its replies, and no article's cards as replies", async () => {
     // XenForo's California theme: the opening post in its own card, the replies a run of
     // article.js-post in another block; no structured data.

@@ -48,18 +48,29 @@ function likeSiblings(parent: ParentNode, sig: string): Element[] {
   return run;
 }
 
+/** The middle of a post's text, past its author's name and date: what a pick holds when it holds the post. */
+function middleOf(text: string): string {
+  const mid = Math.floor(text.length / 2);
+  return text.slice(mid - 30, mid + 30);
+}
+
 /**
- * A run's post text: how many items hold some, and how much in all; and whether an item's text
- * holds `opening` (the pick's first words), when it is given.
+ * A run's post text: how many items hold some, and how much in all; and, when `pick` is given,
+ * whether the run holds the pick: an item's text holds its first words, or the pick holds one of
+ * the first posts (a pick that opens with the page's notices: "This discussion is now closed").
  */
-function runText(run: Element[], opening?: string): { withText: number; total: number; holds: boolean } {
+function runText(
+  run: Element[],
+  pick?: { opening: string; text: string },
+): { withText: number; total: number; holds: boolean } {
   let withText = 0;
   let total = 0;
   let holds = false;
   for (let j = 0; j < run.length; j++) {
     const text = norm(run[j]!.textContent);
-    if (opening !== undefined && !holds) holds = text.indexOf(opening) >= 0;
+    if (pick && !holds) holds = text.indexOf(pick.opening) >= 0;
     const t = postText(run[j]!, text);
+    if (pick && !holds && t && withText < 5) holds = pick.text.indexOf(middleOf(text)) >= 0;
     if (t) {
       withText++;
       total += t;
@@ -73,8 +84,9 @@ function postMarker(el: Element): string {
   return (el.getAttribute("class") || "") + " " + el.id.replace(/\d+/g, "");
 }
 
-/** The run of like siblings, at least three of them with text, whose item holds the pick's opening words; with its total text. */
-function postRun(root: Element, pickStart: string): { items: Element[]; text: number } | null {
+/** The run of like siblings, at least three of them with text, that holds the pick (runText); with its total text. */
+function postRun(root: Element, pickText: string): { items: Element[]; text: number } | null {
+  const pick = { opening: pickText.slice(0, 60), text: pickText };
   const items = root.querySelectorAll(THREAD_ITEM);
   const seen = new Map<Node, Record<string, boolean>>();
   for (let i = 0; i < items.length; i++) {
@@ -87,7 +99,7 @@ function postRun(root: Element, pickStart: string): { items: Element[]; text: nu
     seen.set(parent, sigs);
     const run = likeSiblings(parent, sig);
     if (run.length < 3) continue;
-    const { withText, total, holds } = runText(run, pickStart);
+    const { withText, total, holds } = runText(run, pick);
     if (withText >= 3 && holds) return { items: run, text: total };
   }
   return null;
@@ -156,9 +168,7 @@ const OPENING_POST_MIN = 200;
  */
 function lostOpeningPost(run: Element[], pickText: string): boolean {
   const text = norm(run[0]!.textContent);
-  if (postText(run[0]!, text) < OPENING_POST_MIN) return false;
-  const mid = Math.floor(text.length / 2);
-  return pickText.indexOf(text.slice(mid - 30, mid + 30)) < 0;
+  return postText(run[0]!, text) >= OPENING_POST_MIN && pickText.indexOf(middleOf(text)) < 0;
 }
 
 /** A marked article body outside the run: the page is an article and the run its comments. */
@@ -180,7 +190,7 @@ export function discussionThread(
 ): Element | null {
   const pickText = norm(article.textContent);
   if (!source.body || pickText.length < 60) return null;
-  const found = postRun(source.body, pickText.slice(0, 60));
+  const found = postRun(source.body, pickText);
   if (!found) return openingPostAndReplies(source, pickText, discussion);
   const run = found.items;
   if (!discussion && (!POST_MARKUP.test(postMarker(run[0]!)) || articleBodyOutside(source.body, run)))
