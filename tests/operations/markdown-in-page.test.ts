@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, languageOn } from "@/lib/operations/markdown-in-page/code-language";
 import { largest, PLACEHOLDER } from "@/lib/operations/markdown-in-page/image-source";
-import { ICON_SRC, TRACKER } from "@/lib/operations/markdown-in-page/prepare-images";
+import { AVATAR_ALT, ICON_SRC, TRACKER } from "@/lib/operations/markdown-in-page/prepare-images";
 import { codeSpanTick, longestRun, oneLine } from "@/lib/operations/markdown-in-page/rules";
 import { tidyMarkdown } from "@/lib/operations/markdown-in-page/tidy";
 import { hasChromium, pageBundle } from "@/tests/support/page-bundle";
@@ -83,6 +83,24 @@ describe("image sources", () => {
     expect(ICON_SRC.test("https://example.com/icons/pdf.svg")).toBe(true);
     expect(ICON_SRC.test("https://example.com/img/iconic-view.jpg")).toBe(false);
   });
+  it("tell an avatar by its address or its alt; not a film's poster", () => {
+    expect(ICON_SRC.test("https://avatars.githubusercontent.com/u/49038?s=100&v=4")).toBe(true);
+    expect(ICON_SRC.test("https://static.example.co.uk/forum/customavatars/avatar3711622_48.gif")).toBe(true);
+    for (const alt of [
+      "User avatar",
+      "Avatar for Andrew97",
+      "Profile image of Founder at Ghost",
+      "Karri's avatar",
+    ])
+      expect(AVATAR_ALT.test(alt)).toBe(true);
+    for (const alt of [
+      "Avatar",
+      "Avatar: The Way of Water poster",
+      "A profile of the river in cross-section",
+    ])
+      expect(AVATAR_ALT.test(alt)).toBe(false);
+    expect(ICON_SRC.test("https://example.com/posters/avatar-the-way-of-water.jpg")).toBe(false);
+  });
 });
 
 describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
@@ -135,6 +153,17 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
       '<p><a href="/"></a></p><p><a href="https://example.org/"></a></p>' +
         '<p><a href="https://partner.example/"><img alt="Harbour Trust" src="https://example.test/img/partner.png"></a></p>' +
         '<p><a href="/photos/dawn"><img alt="Boats at dawn" src="https://example.test/img/dawn.png"></a></p>',
+    );
+  });
+
+  it("drop a poster's avatar, told by its alt or its address", async () => {
+    const fragment =
+      '<div><img src="/forum/customavatars/avatar37_48.gif" width="48" alt="">member37</div>' +
+      '<div><img src="/u/1.jpg" width="80" alt="Avatar for Andrew97">Andrew97</div>' +
+      '<p><img src="/posters/avatar.jpg" width="400" alt="Avatar"></p>';
+    expect(await prepare("<p>page</p>", fragment)).toBe(
+      "<div>member37</div><div>Andrew97</div>" +
+        '<p><img alt="Avatar" src="https://example.test/posters/avatar.jpg"></p>',
     );
   });
 

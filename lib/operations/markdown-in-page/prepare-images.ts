@@ -8,10 +8,19 @@ export const TRACKER =
 /** Class names of icons, avatars, emoji and spinners. */
 export const ICON_CLASS =
   /(^|[\s_-])(emoji|emoticon|smiley|wp-smiley|icon|icons|avatar|gravatar|sprite|spinner)([\s_-]|$)/i;
-/** Addresses of icons, avatars, emoji, sprites and favicons. */
+/**
+ * Addresses of icons, avatars, emoji, sprites and favicons. Avatars: an avatar folder (a forum's
+ * `customavatars/`), an avatar host (`avatars.githubusercontent.com`).
+ */
 export const ICON_SRC =
-  /gravatar\.com\/avatar|\/avatars?\/|[\/.-]emoji[\/.-]|twemoji|\/icons?\/|\/icons?([-_.][\w.-]*)?\.(svg|png|gif|ico|webp)([?#]|$)|\/sprites?\/|favicon/i;
+  /gravatar\.com\/avatar|\/avatar\/|avatars\/|\/\/avatars?\d*\.|[\/.-]emoji[\/.-]|twemoji|\/icons?\/|\/icons?([-_.][\w.-]*)?\.(svg|png|gif|ico|webp)([?#]|$)|\/sprites?\/|favicon/i;
 const EMOJI = /emoji|emoticon|smiley/i;
+/**
+ * An alt that says the image is someone's picture: "User avatar", "Avatar for Jane", "Profile image
+ * of …", "Jane's avatar". Not "Avatar" alone (a film's poster).
+ */
+export const AVATAR_ALT =
+  /^(user avatar|avatar (of|for)\b.*|profile (photo|picture|pic|image)( (of|for)\b.*)?)$|['’]s (avatar|profile (photo|picture|pic|image))$/i;
 
 /**
  * The live page's image with one of the copy's image's addresses (its src, lazy-load source or
@@ -83,7 +92,7 @@ function isSiteLogo(img: Element, siteHosts: string[]): boolean {
 
 /**
  * Each image keeps one absolute `src` (lazy-load and srcset sources read), or goes when it is no
- * content: a tracking pixel, an icon, an avatar, the site's logo, an image with no source; an emoji
+ * content: a tracking pixel, an icon, an avatar (by class, address or alt), the site's logo, an image with no source; an emoji
  * is its alt.
  */
 export function prepareImages(root: Element): void {
@@ -104,6 +113,7 @@ export function prepareImages(root: Element): void {
       TRACKER.test(url) ||
       ICON_CLASS.test(classes) ||
       ICON_SRC.test(url) ||
+      AVATAR_ALT.test(alt) ||
       isTiny(img, twin, url) ||
       isSiteLogo(img, siteHosts)
     ) {
