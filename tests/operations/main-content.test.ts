@@ -581,6 +581,25 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).not.toContain("Great guide, thanks");
   });
 
+  it("keeps an API reference's signature whose id is the object's dotted path and says 'related' or 'header' (Sphinx)", async () => {
+    const method = (path: string, signature: string, doc: string) =>
+      `<dl class="py method"><dt class="sig sig-object py" id="${path}"><span class="sig-name descname"><span class="pre">${signature}</span></span><a class="headerlink" href="#${path}">¶</a></dt><dd><p>${doc}</p></dd></dl>`;
+    const md = await markdown(
+      await snapshot(
+        `<div class="document"><div class="body" role="main"><section id="queryset-api"><h1>QuerySet API reference</h1>
+        ${para(3, "querysets")}
+        ${method("django.db.models.query.QuerySet.select_related", "select_related(*fields)", "Returns a QuerySet that will follow foreign-key relationships, selecting additional related-object data when it executes its query.")}
+        ${method("email.header.Header", "Header(s=None, charset=None)", "Create a MIME-compliant header that can contain strings in different character sets, encoded the way the standard asks.")}
+        ${method("django.db.models.query.QuerySet.only", "only(*fields)", "The opposite of defer: the fields named are the only ones loaded at once, and the rest are deferred until they are asked for.")}
+        ${para(2, "lookups")}</section></div></div>`,
+      ),
+    );
+    expect(md).toContain("select_related(\\*fields)");
+    expect(md).toContain("Header(s=None, charset=None)");
+    expect(md).toContain("only(\\*fields)");
+    expect(md).toContain("Paragraph 2 about lookups");
+  });
+
   it("keeps a section of prose whose id says 'header' or 'community' (HTTP's header ordering, a paper's community news), and not a footer's legal prose", async () => {
     const md = await markdown(
       await snapshot(

@@ -47,3 +47,14 @@ export function openingHeading(el: Element): Element | null {
   }
   return null;
 }
+
+/**
+ * An id that is an API object's dotted path, as Sphinx and Javadoc write it on a signature
+ * (`<dt id="django.db.models.query.QuerySet.select_related">`, `email.header.Header`,
+ * `tkinter.Menu`): it names the object documented there, not what kind of block it is.
+ */
+const API_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
+
+export function isApiPathId(id: string): boolean {
+  return API_PATH.test(id);
+}

@@ -1,15 +1,15 @@
-import { isHeadingAnchor, openingHeading } from "./anchor-ids";
+import { isApiPathId, isHeadingAnchor, openingHeading } from "./anchor-ids";
 import { toOtherPageOfSite } from "./site";
 import { norm } from "./text";
 
 /**
  * What an element's class, id and role say it is. An id made from a heading ("sharing-with-a-
  * single-developer", or a section's id spelling the heading that opens it) names a section of the
- * text, not a widget: it is not read.
+ * text, not a widget, and an API object's dotted path names what is documented there: neither is read.
  */
 export function markerOf(el: Element): string {
   let id = el.getAttribute("id") || ""; // not el.id: a form's input named "id" shadows it
-  if (id.split(/[-_]/).length >= 4) id = "";
+  if (id.split(/[-_]/).length >= 4 || isApiPathId(id)) id = "";
   else if (/[-_]/.test(id)) {
     const heading = openingHeading(el);
     if (heading && isHeadingAnchor(id, heading)) id = "";

@@ -11,6 +11,7 @@ import { leadBefore } from "./lead";
 import { isDeclaredArticle, isDiscussion, isNonArticlePage } from "./page-kind";
 import { regionInsteadOf } from "./page-region";
 import {
+  dropApiPathIds,
   dropHeadingAnchorIds,
   dropMisleadingClasses,
   dropUnlikelyWordsOnProse,
@@ -83,6 +84,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   removeFurniture(source, index);
   // After the comments' and the furniture's rules, which read ids like "comments" as they are.
   dropHeadingAnchorIds(source);
+  dropApiPathIds(source);
   dropUnlikelyWordsOnProse(source);
   if (source.body) markSeeAlsoForReadability(source.body);
   try {

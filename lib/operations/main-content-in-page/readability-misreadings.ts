@@ -1,4 +1,4 @@
-import { isHeadingAnchor } from "./anchor-ids";
+import { isApiPathId, isHeadingAnchor } from "./anchor-ids";
 import { isProse } from "./density";
 
 /**
@@ -85,6 +85,19 @@ export function dropHeadingAnchorIds(root: ParentNode): void {
       const id = el.getAttribute("id") || "";
       if (READABILITY_SUSPECT.test(id) && isHeadingAnchor(id, h)) el.removeAttribute("id");
     }
+  }
+}
+
+/**
+ * A signature whose id is an API object's dotted path (anchor-ids.ts `isApiPathId`) that says one
+ * of Readability's suspect words (`QuerySet.select_related`, `email.header.Header`): Readability
+ * removed the signature line as furniture. The id goes.
+ */
+export function dropApiPathIds(root: ParentNode): void {
+  const els = root.querySelectorAll('[id*="."]');
+  for (let i = 0; i < els.length; i++) {
+    const id = els[i]!.getAttribute("id") || "";
+    if (READABILITY_SUSPECT.test(id) && isApiPathId(id)) els[i]!.removeAttribute("id");
   }
 }
 
