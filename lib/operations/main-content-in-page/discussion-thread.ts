@@ -56,12 +56,13 @@ function middleOf(text: string): string {
 
 /**
  * A run's post text: how many items hold some, and how much in all; and, when `pick` is given,
- * whether the run holds the pick: an item's text holds its first words, or the pick holds one of
- * the first posts (a pick that opens with the page's notices: "This discussion is now closed").
+ * whether the run holds the pick: an item's text holds its first words, or, on a page that says it
+ * is a discussion (`pick.text` given), the pick holds one of the first posts (a pick that opens
+ * with the page's notices: "This discussion is now closed").
  */
 function runText(
   run: Element[],
-  pick?: { opening: string; text: string },
+  pick?: { opening: string; text?: string },
 ): { withText: number; total: number; holds: boolean } {
   let withText = 0;
   let total = 0;
@@ -70,7 +71,7 @@ function runText(
     const text = norm(run[j]!.textContent);
     if (pick && !holds) holds = text.indexOf(pick.opening) >= 0;
     const t = postText(run[j]!, text);
-    if (pick && !holds && t && withText < 5) holds = pick.text.indexOf(middleOf(text)) >= 0;
+    if (pick && pick.text && !holds && t && withText < 5) holds = pick.text.indexOf(middleOf(text)) >= 0;
     if (t) {
       withText++;
       total += t;
@@ -85,8 +86,12 @@ function postMarker(el: Element): string {
 }
 
 /** The run of like siblings, at least three of them with text, that holds the pick (runText); with its total text. */
-function postRun(root: Element, pickText: string): { items: Element[]; text: number } | null {
-  const pick = { opening: pickText.slice(0, 60), text: pickText };
+function postRun(
+  root: Element,
+  pickText: string,
+  discussion: boolean,
+): { items: Element[]; text: number } | null {
+  const pick = { opening: pickText.slice(0, 60), text: discussion ? pickText : undefined };
   const items = root.querySelectorAll(THREAD_ITEM);
   const seen = new Map<Node, Record<string, boolean>>();
   for (let i = 0; i < items.length; i++) {
@@ -190,7 +195,7 @@ export function discussionThread(
 ): Element | null {
   const pickText = norm(article.textContent);
   if (!source.body || pickText.length < 60) return null;
-  const found = postRun(source.body, pickText);
+  const found = postRun(source.body, pickText, discussion);
   if (!found) return openingPostAndReplies(source, pickText, discussion);
   const run = found.items;
   if (!discussion && (!POST_MARKUP.test(postMarker(run[0]!)) || articleBodyOutside(source.body, run)))
