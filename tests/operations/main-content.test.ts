@@ -293,6 +293,36 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(line);
   });
 
+  it("drops a picture's credit line from its caption or its box, and keeps the caption, a film's credits and a card's credit limit", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Fitness trends for the new year</h1>
+        ${para(3, "pilates")}
+        <figure><img src="/a.jpg" alt="women doing pilates"><figcaption><span class="caption__container">Pilates tops the list of booked classes.</span><span class="caption__source">Mikolette / Getty Images</span></figcaption></figure>
+        ${para(2, "strength")}
+        <figure><img src="/b.jpg" alt=""><figcaption>Strength training keeps rising.<div class="credit">Credit: Reviewed / Timothy Renzi</div></figcaption></figure>
+        ${para(1, "sleep")}
+        <div class="ProductCardImage"><a href="/p"><img src="/c.png" alt="toothbrush"></a><div class="ProductCardImageCreditText">Courtesy of brand</div></div>
+        ${para(1, "brushing")}
+        <figure><img src="/d.jpg" alt=""><figcaption><p>A crowd at the finish line.</p><p>Jae C. Hong/AP</p></figcaption></figure>
+        ${para(2, "recovery")}
+        <h2>Credits</h2><ul class="credits"><li>Director: Ann Lee</li><li>Music: Bo Chan</li></ul>
+        <p class="accreditation">The gym is accredited by the national board.</p>
+        <div class="card-credit-limit">Credit limit: $5,000</div>
+      </article></main>`),
+    );
+    for (const kept of [
+      "Pilates tops the list of booked classes.",
+      "Strength training keeps rising.",
+      "A crowd at the finish line.",
+      "Director: Ann Lee",
+      "accredited by the national board",
+      "Credit limit: $5,000",
+    ])
+      expect(md).toContain(kept);
+    for (const credit of ["Getty Images", "Timothy Renzi", "Courtesy of brand", "Hong/AP"])
+      expect(md).not.toContain(credit);
+  });
+
   it("drops a biography of the page's writer above the article and a sign-in call; a profile's subject keeps hers", async () => {
     const page = (lead: string) =>
       snapshot(`<main><article><h1>Scripts for the morning</h1>

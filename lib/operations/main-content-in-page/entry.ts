@@ -17,6 +17,7 @@ import {
   dropUnlikelyWordsOnProse,
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
+import { removePictureCredits } from "./picture-credits";
 import { markSeeAlsoForReadability } from "./see-also";
 import { removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
@@ -82,6 +83,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   }
   const index = source.body ? proseIndex(source.body) : new Map<Node, number>();
   removeFurniture(source, index);
+  removePictureCredits(source);
   // After the comments' and the furniture's rules, which read ids like "comments" as they are.
   dropHeadingAnchorIds(source);
   dropApiPathIds(source);
