@@ -323,6 +323,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(credit);
   });
 
+  it("keeps a tutorial's steps written straight into list items, each with its screenshot", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Tutorial: sweep, loft and extrude</h1>
+        ${para(4, "curves")}
+        <div class="tutorialblock"><h4><img src="/icons/match.png">Match and join the helix to the end curves</h4>
+          <ol><li>On the <b>Curve</b> menu, click <b>Curve Edit Tools &gt; Match</b>.<br><img src="/shots/004.png"></li>
+          <li>At the <b>Select open curve to change</b> prompt, select near the left end of the helix.</li>
+          <li>At the <b>Select open curve to match</b> prompt, select near the lower end of the curve.<br><img src="/shots/005.png"></li>
+          <li>In the Match Curve dialog box, under Continuity, click Tangency, and enable Join.</li></ol></div>
+        ${para(2, "pipes")}
+      </article></main>`),
+    );
+    expect(md).toContain("Match and join the helix");
+    expect(md).toMatch(/1\.\s+On the \*\*Curve\*\* menu, click \*\*Curve Edit Tools > Match\*\*\./);
+    expect(md).toMatch(/4\.\s+In the Match Curve dialog box/);
+    expect(md).toContain("Paragraph 2 about pipes");
+  });
+
   it("drops a biography of the page's writer above the article and a sign-in call; a profile's subject keeps hers", async () => {
     const page = (lead: string) =>
       snapshot(`<main><article><h1>Scripts for the morning</h1>

@@ -18,6 +18,7 @@ import {
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
 import { removePictureCredits } from "./picture-credits";
+import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
 import { removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
@@ -88,7 +89,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   dropHeadingAnchorIds(source);
   dropApiPathIds(source);
   dropUnlikelyWordsOnProse(source);
-  if (source.body) markSeeAlsoForReadability(source.body);
+  if (source.body) {
+    markSeeAlsoForReadability(source.body);
+    paragraphPictureSteps(source.body);
+  }
   try {
     article = new libraries.Readability(source.cloneNode(true) as Document, {
       charThreshold: 500,
