@@ -341,6 +341,23 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Paragraph 2 about pipes");
   });
 
+  it("keeps a word a sentence sets in code or bold that a share button would say ('email', 'Print'); drops the buttons", async () => {
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Working with forms</h1>
+        ${para(3, "forms")}
+        <p>Django will use the <code>url</code>, <code><span class="pre">email</span></code> and <code>number</code> HTML5 input types.</p>
+        <p>To keep a copy, open the File menu and click <b>Print</b>, then choose a printer.</p>
+        <pre><code class="language-python">r = requests.get(url)\n<span class="nb">print</span>(r.text)</code></pre>
+        ${para(2, "widgets")}
+        <p><a href="/share?via=print">Print</a> | <a href="/share?via=email">Email</a></p>
+      </article></main>`),
+    );
+    expect(md).toContain("Django will use the `url`, `email` and `number` HTML5 input types.");
+    expect(md).toContain("open the File menu and click **Print**, then choose a printer.");
+    expect(md).toContain("print(r.text)");
+    expect(md).not.toMatch(/\[Print\]|\[Email\]/);
+  });
+
   it("drops a biography of the page's writer above the article and a sign-in call; a profile's subject keeps hers", async () => {
     const page = (lead: string) =>
       snapshot(`<main><article><h1>Scripts for the morning</h1>

@@ -124,6 +124,23 @@ export function lineOf(el: Element, text: string, root: Element): Element {
   return line;
 }
 
+/** Inline elements: a word set in one is part of the sentence around it. */
+const INLINE = /^(SPAN|B|STRONG|EM|I|U|SMALL|MARK|KBD|SAMP|VAR|CODE|Q|CITE|ABBR)$/;
+
+/**
+ * A word a sentence sets in code or emphasis: "click **Print**", "the `email` input type". Such a
+ * word says what the text is about, not that the element is a share button: it stays. A button's
+ * label is its own line, or one of a row of links.
+ */
+function isWordOfSentence(el: Element, text: string, root: Element): boolean {
+  if (el.closest("pre, code, kbd, samp")) return true;
+  const line = lineOf(el, text, root);
+  const around = line.parentElement;
+  if (!INLINE.test(line.nodeName) || !around) return false;
+  const aroundLen = norm(around.textContent).length;
+  return aroundLen >= text.length + 30 && linkDensity(around, aroundLen) < 0.5;
+}
+
 /** A figure's own controls, as their whole label: "hide caption", "toggle caption", "Enlarge this image". */
 const CAPTION_CONTROL = /^((show|hide|toggle|expand|collapse) caption|enlarge (this )?image)$/i;
 const CAPTION_CONTROL_START = /^\s*(show|hide|toggle|expand|collapse|enlarge)\b/i;
@@ -273,7 +290,7 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
       card.remove();
       continue;
     }
-    if (furniture || (len < 40 && BOILERPLATE_TEXT.test(text))) {
+    if (furniture || (len < 40 && BOILERPLATE_TEXT.test(text) && !isWordOfSentence(el, text, root))) {
       el.remove();
       continue;
     }
