@@ -665,6 +665,24 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md).toContain("Paragraph 2 about lookups");
   });
 
+  it("keeps a signature's where clause that rustdoc sets in a block inside the heading", async () => {
+    const fn = (name: string, sig: string, bound: string, doc: string) =>
+      `<details class="toggle method-toggle" open><summary><section id="method.${name}" class="method"><h4 class="code-header">pub fn <a href="#method.${name}" class="fn">${name}</a>${sig}<div class="where">where ${bound}</div></h4></section></summary><div class="docblock"><p>${doc}</p></div></details>`;
+    const md = await markdown(
+      await snapshot(
+        `<main><section id="main-content" class="content"><h1>Enum Option</h1>
+        ${para(3, "options")}
+        ${fn("unwrap_or_else", "&lt;F&gt;(self, f: F) -&gt; T", 'F: <a class="trait" href="/ops/trait.FnOnce.html">FnOnce</a>() -&gt; T,', "Returns the contained Some value or computes it from a closure, lazily, only when the value is None.")}
+        ${fn("cloned", "(self) -&gt; Option&lt;T&gt;", 'T: <a class="trait" href="/clone/trait.Clone.html">Clone</a>,', "Maps an Option of a reference to an Option of a value by cloning the contents of the option.")}
+        ${para(2, "methods")}</section></main>`,
+      ),
+    );
+    const text = md.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1"); // the trait's link, if the page's address allows one
+    expect(text).toContain("#### pub fn unwrap_or_else\\<F>(self, f: F) -> T where F: FnOnce() -> T,");
+    expect(text).toContain("#### pub fn cloned(self) -> Option\\<T> where T: Clone,");
+    expect(md).toContain("Paragraph 2 about methods");
+  });
+
   it("keeps a section of prose whose id says 'header' or 'community' (HTTP's header ordering, a paper's community news), and not a footer's legal prose", async () => {
     const md = await markdown(
       await snapshot(

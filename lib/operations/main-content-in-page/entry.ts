@@ -14,6 +14,7 @@ import {
   dropApiPathIds,
   dropHeadingAnchorIds,
   dropMisleadingClasses,
+  inlineBlocksInHeadings,
   dropUnlikelyWordsOnProse,
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
@@ -89,6 +90,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   dropHeadingAnchorIds(source);
   dropApiPathIds(source);
   dropUnlikelyWordsOnProse(source);
+  inlineBlocksInHeadings(source);
   if (source.body) {
     markSeeAlsoForReadability(source.body);
     paragraphPictureSteps(source.body);

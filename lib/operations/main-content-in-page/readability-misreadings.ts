@@ -128,3 +128,25 @@ export function dropUnlikelyWordsOnProse(root: ParentNode): void {
     if (UNLIKELY_ON_PROSE.test(el.getAttribute("id") || "")) el.removeAttribute("id");
   }
 }
+
+/**
+ * A block set inside a heading is a line of the heading: rustdoc writes each signature as
+ * `<h4>pub fn unwrap_or_else&lt;F&gt;(self, f: F) -&gt; T<div class="where">where F: FnOnce() -&gt;
+ * T</div></h4>`, and its style sheet lays the `where` clause out on a line of its own. Readability
+ * removes a short block with a link in it ("where T: Clone", the trait linked) as a suspicious
+ * fragment, so every bound of the signature went. A heading holds phrasing content only: such a
+ * block becomes a span, with a space on either side where the page wrote none.
+ */
+export function inlineBlocksInHeadings(root: ParentNode): void {
+  const blocks = root.querySelectorAll("h1 div, h2 div, h3 div, h4 div, h5 div, h6 div");
+  for (let i = 0; i < blocks.length; i++) {
+    const div = blocks[i]!;
+    const span = div.ownerDocument.createElement("span");
+    while (div.firstChild) span.appendChild(div.firstChild);
+    const before = div.previousSibling;
+    const after = div.nextSibling;
+    if (before && !/\s$/.test(before.textContent || "")) div.before(" ");
+    if (after && !/^\s/.test(after.textContent || "")) div.after(" ");
+    div.replaceWith(span);
+  }
+}
