@@ -9,7 +9,7 @@ import { norm } from "./text";
  * ("Comments", "Related posts") are the exception: there the id and the text both name what the
  * block is; not so a heading that is code, an API's name (Django's reference has
  * `<section id="s-prefetch-related"><h3><code>prefetch_related()</code>`, 12,000 characters that
- * went). Generators may put a short prefix before the spelled heading ("s-", "h-"): it is read past.
+ * went). Generators may put a short prefix before the spelled heading ("s-", "h-"), read past.
  */
 const ANCHOR_PREFIX = /^[a-z]{1,2}[-_:]/i;
 
@@ -36,9 +36,9 @@ export function isHeadingAnchor(id: string, heading: Element): boolean {
 const HEADING = /^H[1-6]$/;
 
 /**
- * The heading that opens el: its first child, or the first after empty anchors (`<span id=…></span>`).
- * Only childless elements are read for text: markerOf asks this of every block with an id, and a
- * wrapper's first child may hold the whole page.
+ * The heading that opens el: its first child, or the first after empty anchors
+ * (`<span id=…></span>`). Only childless elements are read for text: markerOf asks this of every
+ * block with an id, and a wrapper's first child may hold the whole page.
  */
 export function openingHeading(el: Element): Element | null {
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) {

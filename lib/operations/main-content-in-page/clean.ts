@@ -186,9 +186,10 @@ function removeLabelled(
 }
 
 /**
- * Removes the page's controls that are never its text, with the line that holds nothing else:
- * jump links (JUMP_TEXT), a caption's controls (CAPTION_CONTROL) and a wiki's section edit links
- * (EDIT_TEXT). Also on content kept uncleaned (entry.ts): whatever else a page's class names mislead, these are never its text.
+ * Removes the page's controls that are never its text, with the line that holds nothing else: jump
+ * links (JUMP_TEXT), a caption's controls (CAPTION_CONTROL) and a wiki's section edit links
+ * (EDIT_TEXT). Also on content kept uncleaned (entry.ts): whatever else a page's class names
+ * mislead, these are never its text.
  */
 export function removeControls(root: Element): void {
   removeLabelled(root, JUMP_CONTROLS, 80, JUMP_TEXT);

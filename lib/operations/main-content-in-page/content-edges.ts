@@ -50,7 +50,8 @@ const EDGE_BIO_VERB = /\s(is|was|has been|writes)\s/;
 const EDGE_BYLINE =
   /^(originally )?(written|reviewed|edited|fact[- ]checked|medically reviewed|reported|photographs?|photos|words) by\s+\S/i;
 const EDGE_BY = /^By\s+\p{Lu}/u;
-// A date line names its date: "Updated August 14, 2025", "Published: 03/04/2025", "Published 6 hours ago".
+// A date line names its date: "Updated August 14, 2025", "Published: 03/04/2025",
+// "Published 6 hours ago".
 const EDGE_DATED =
   /^(originally )?(posted|published|updated|last updated|last modified|modified)( on| at)?\s*[:：]?\s*(?=.*\d)\S/i;
 const EDGE_READING_TIME =

@@ -5,7 +5,8 @@ import { norm } from "./text";
 /**
  * What an element's class, id and role say it is. An id made from a heading ("sharing-with-a-
  * single-developer", or a section's id spelling the heading that opens it) names a section of the
- * text, not a widget, and an API object's dotted path names what is documented there: neither is read.
+ * text, not a widget, and an API object's dotted path names what is documented there: neither
+ * is read.
  */
 export function markerOf(el: Element): string {
   let id = el.getAttribute("id") || ""; // not el.id: a form's input named "id" shadows it

@@ -200,8 +200,8 @@ export function discussionThread(
   const run = found.items;
   if (!discussion && (!POST_MARKUP.test(postMarker(run[0]!)) || articleBodyOutside(source.body, run)))
     return null;
-  // The run must add posts to the pick, not only the pick's own furniture: more text than the
-  // pick, or the opening post the pick lost (Readability drops a post of <br>s and a list as a menu).
+  // The run must add posts to the pick, not only the pick's own furniture: more text than the pick,
+  // or the opening post the pick lost (Readability drops a post of <br>s and a list as a menu).
   if (found.text < pickText.length * 1.3 + 200 && (isDeclaredArticle() || !lostOpeningPost(run, pickText)))
     return null;
   const out = source.createElement("div");

@@ -32,7 +32,8 @@ const SEARCH_MAX_PARAGRAPHS = 100;
 export function leadBefore(source: Document, pickText: string): string {
   if (!source.body || !source.body.getElementsByTagName("h1").length) return "";
   const ps = source.body.getElementsByTagName("p");
-  // The pick's first paragraph in the source: the first one whose text the pick holds, near its start.
+  // The pick's first paragraph in the source: the first one whose text the pick holds, near
+  // its start.
   let first: Element | null = null;
   let outside = 0;
   for (let i = 0; i < ps.length; i++) {

@@ -178,11 +178,11 @@ function isUnseenPanel(el: Element, rendered: () => string): boolean {
 }
 
 /**
- * A collapsed section of prose, of two or more paragraphs, that isUnseenPanel did not keep: the walk keeps
- * its element but not its paragraphs (each is hidden too, and holds no <p> of its own). Keeping
- * every such panel whole was measured in session 19 (net -0.001: hidden copies and template text
- * came in), and keeping it whole only where its markup names a disclosure in session 20 (4 pages,
- * net -0.11: a shop's hidden tabs).
+ * A collapsed section of prose, of two or more paragraphs, that isUnseenPanel did not keep: the
+ * walk keeps its element but not its paragraphs (each is hidden too, and holds no <p> of its own).
+ * Keeping every such panel whole was measured in session 19 (net -0.001: hidden copies and template
+ * text came in), and keeping it whole only where its markup names a disclosure in session 20 (4
+ * pages, net -0.11: a shop's hidden tabs).
  */
 function isCollapsedProse(prosePanel: Element): boolean {
   return prosePanel.getElementsByTagName("p").length >= 2;

@@ -1,11 +1,12 @@
 import { all, words } from "./dom";
 
 /**
- * An image's alt text is written where it says something the content does not. It is emptied
- * (the image stays, as `![](url)`) when an earlier image has the same alt (a gallery's one label
- * repeated, a card list's site name) or when its words (two or more) already stand in the
- * content's text (the caption under it, the card title beside it, the heading above): a reader,
- * or a model, would read the same words twice. Measured on wceb-2026's tuning half (docs/benchmarks.md, session 21).
+ * An image's alt text is written where it says something the content does not. It is emptied (the
+ * image stays, as `![](url)`) when an earlier image has the same alt (a gallery's one label
+ * repeated, a card list's site name) or when its words (two or more) already stand in the content's
+ * text (the caption under it, the card title beside it, the heading above): a reader, or a model,
+ * would read the same words twice. Measured on wceb-2026's tuning half (docs/benchmarks.md,
+ * session 21).
  */
 export function dropRedundantAlts(root: Element): void {
   const images = all(root, "img[alt]");

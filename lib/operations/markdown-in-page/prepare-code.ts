@@ -47,7 +47,8 @@ export function lineCount(s: string): number {
  * page's blocks are read at the first question.
  */
 function liveCodeBlocks(): (text: string) => HTMLElement | null {
-  // A Map, not an object: a block whose text is "constructor" or "__proto__" is a key like any other.
+  // A Map, not an object: a block whose text is "constructor" or "__proto__" is a key like
+  // any other.
   let livePres: Map<string, HTMLElement> | null = null;
   return (text) => {
     if (!livePres) {

@@ -92,8 +92,8 @@ function isSiteLogo(img: Element, siteHosts: string[]): boolean {
 
 /**
  * Each image keeps one absolute `src` (lazy-load and srcset sources read), or goes when it is no
- * content: a tracking pixel, an icon, an avatar (by class, address or alt), the site's logo, an image with no source; an emoji
- * is its alt.
+ * content: a tracking pixel, an icon, an avatar (by class, address or alt), the site's logo, an
+ * image with no source; an emoji is its alt.
  */
 export function prepareImages(root: Element): void {
   const liveTwinImage = liveImages();
