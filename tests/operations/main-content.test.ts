@@ -413,6 +413,19 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
     expect(md.split("Lorem ipsum").length).toBe(2);
   });
 
+  it("keeps the opening paragraphs under the headline when the text's summary repeats their first sentence", async () => {
+    const md = await markdown(
+      await snapshot(`<main><div class="layout__header"><h1>How to use promises</h1>
+        <p><strong>Promises</strong> are the foundation of asynchronous programming in modern JavaScript. A promise is an object an asynchronous function returns, which represents the current state of the operation.</p>
+        <p>In the previous article, we talked about callbacks: you call the asynchronous function, passing in your callback, and it calls the callback when the operation is finished.</p></div>
+        <div class="layout__body">${para(8, "promises")}
+          <h2>Summary</h2><p>Promises are the foundation of asynchronous programming in modern JavaScript. They make it easier to express and reason about sequences of asynchronous operations.</p></div></main>`),
+    );
+    expect(md).toMatch(/^\*\*Promises\*\* are the foundation of asynchronous programming/);
+    expect(md).toContain("In the previous article, we talked about callbacks");
+    expect(md).toContain("They make it easier to express and reason about sequences");
+  });
+
   it("drops an author box its markup names, whatever its sentence says", async () => {
     // The shapes of WordPress themes and plugins: Simple Author Box, `author_about`, `author-bio`.
     for (const box of [

@@ -39,9 +39,12 @@ export function leadBefore(source: Document, pickText: string): string {
   for (let i = 0; i < ps.length; i++) {
     const text = norm(ps[i]!.textContent);
     if (text.length < 30) continue;
-    const at = placeInPick(text, pickText);
-    if (at < 0 && ++outside > SEARCH_MAX_PARAGRAPHS) return "";
-    if (at < 0) continue;
+    const { at, probes } = placeInPick(text, pickText);
+    // Found late by one probe only: a sentence the pick says again (MDN's summary repeats the
+    // opening's first sentence), not this paragraph; it is outside the pick.
+    const outsidePick = at < 0 || (at > PICK_START_CHARS && probes < 2);
+    if (outsidePick && ++outside > SEARCH_MAX_PARAGRAPHS) return "";
+    if (outsidePick) continue;
     if (at > PICK_START_CHARS) return "";
     first = ps[i]!;
     break;
@@ -70,17 +73,20 @@ export function leadBefore(source: Document, pickText: string): string {
 
 /**
  * Where the pick holds a paragraph's text, or -1: its start, middle or end, since Readability
- * rewrites a little of what it keeps (it drops a paragraph's aria-hidden parts, for one).
+ * rewrites a little of what it keeps (it drops a paragraph's aria-hidden parts, for one); and how
+ * many of the three it holds.
  */
-function placeInPick(text: string, pickText: string): number {
+function placeInPick(text: string, pickText: string): { at: number; probes: number } {
   const mid = Math.floor(text.length / 2);
   const probes = [text.slice(0, 40), text.slice(mid, mid + 40), text.slice(-40)];
   let place = -1;
+  let found = 0;
   for (let i = 0; i < probes.length; i++) {
     const at = pickText.indexOf(probes[i]!);
+    if (at >= 0) found++;
     if (at >= 0 && (place < 0 || at < place)) place = at;
   }
-  return place;
+  return { at: place, probes: found };
 }
 
 /** The last <h1> before el in document order, outside the page's chrome. */
