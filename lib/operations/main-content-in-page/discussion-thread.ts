@@ -57,12 +57,12 @@ function middleOf(text: string): string {
 /**
  * A run's post text: how many items hold some, and how much in all; and, when `pick` is given,
  * whether the run holds the pick: an item's text holds its first words, or, on a page that says it
- * is a discussion (`pick.text` given), the pick holds one of the first posts (a pick that opens
+ * is a discussion (`pick.discussion`), the pick holds one of the first posts (a pick that opens
  * with the page's notices: "This discussion is now closed").
  */
 function runText(
   run: Element[],
-  pick?: { opening: string; text?: string },
+  pick?: { opening: string; text: string; discussion: boolean },
 ): { withText: number; total: number; holds: boolean } {
   let withText = 0;
   let total = 0;
@@ -71,7 +71,8 @@ function runText(
     const text = norm(run[j]!.textContent);
     if (pick && !holds) holds = text.indexOf(pick.opening) >= 0;
     const t = postText(run[j]!, text);
-    if (pick && pick.text && !holds && t && withText < 5) holds = pick.text.indexOf(middleOf(text)) >= 0;
+    if (pick && pick.discussion && !holds && t && withText < 5)
+      holds = pick.text.indexOf(middleOf(text)) >= 0;
     if (t) {
       withText++;
       total += t;
@@ -91,7 +92,7 @@ function postRun(
   pickText: string,
   discussion: boolean,
 ): { items: Element[]; text: number } | null {
-  const pick = { opening: pickText.slice(0, 60), text: discussion ? pickText : undefined };
+  const pick = { opening: pickText.slice(0, 60), text: pickText, discussion };
   const items = root.querySelectorAll(THREAD_ITEM);
   const seen = new Map<Node, Record<string, boolean>>();
   for (let i = 0; i < items.length; i++) {
