@@ -167,7 +167,7 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
     );
   });
 
-  it("empty an image's alt when an earlier image has it or the content already says it; keep a new one", async () => {
+  it("empty an image's alt when an earlier image has it, the content already says it or it is a file name; keep a new one", async () => {
     const img = (name: string, alt: string) => `<img src="/img/${name}.jpg" width="600" alt="${alt}">`;
     const fragment =
       "<h2>The harbour at dawn</h2>" +
@@ -175,14 +175,23 @@ describe.runIf(hasChromium)("the DOM steps, in Chromium", () => {
       img("b", "Gallery") +
       img("c", "Gallery") +
       img("d", "A gull on a mooring post") +
-      img("e", "the harbour at dawn!");
+      img("e", "the harbour at dawn!") +
+      // A file name or an address for alt, and an alt that only names a format.
+      img("f", "IMG_2979.jpg") +
+      img("g", "Screen Shot 2022-07-10 at 8.11.16 AM.png") +
+      img("h", "https://example.test/img/h.jpg") +
+      img("i", "The JPEG and PNG formats compared");
     expect(await prepare("<p>page</p>", fragment)).toBe(
       "<h2>The harbour at dawn</h2>" +
         '<figure><img alt="" src="https://example.test/img/a.jpg"><figcaption>Boats in the harbour, 6 a.m.</figcaption></figure>' +
         '<img alt="Gallery" src="https://example.test/img/b.jpg">' +
         '<img alt="" src="https://example.test/img/c.jpg">' +
         '<img alt="A gull on a mooring post" src="https://example.test/img/d.jpg">' +
-        '<img alt="" src="https://example.test/img/e.jpg">',
+        '<img alt="" src="https://example.test/img/e.jpg">' +
+        '<img alt="" src="https://example.test/img/f.jpg">' +
+        '<img alt="" src="https://example.test/img/g.jpg">' +
+        '<img alt="" src="https://example.test/img/h.jpg">' +
+        '<img alt="The JPEG and PNG formats compared" src="https://example.test/img/i.jpg">',
     );
   });
 

@@ -1,12 +1,19 @@
 import { all, words } from "./dom";
 
 /**
+ * An alt that is the picture's file name or address ("IMG_2979.jpg", "Screen Shot 2022-07-10 at
+ * 8.11.16 AM.png", "https://…/grace_helmers.jpg"): what a site's editor writes when nobody wrote
+ * an alt, and it describes nothing.
+ */
+const FILE_NAME_ALT = /^(?:https?:\/\/\S+|[^\n]{0,120}\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic))$/i;
+
+/**
  * An image's alt text is written where it says something the content does not. It is emptied (the
  * image stays, as `![](url)`) when an earlier image has the same alt (a gallery's one label
  * repeated, a card list's site name) or when its words (two or more) already stand in the content's
  * text (the caption under it, the card title beside it, the heading above): a reader, or a model,
  * would read the same words twice. Measured on wceb-2026's tuning half (docs/benchmarks.md,
- * session 21).
+ * session 21). An alt that is a file name is emptied too.
  */
 export function dropRedundantAlts(root: Element): void {
   const images = all(root, "img[alt]");
@@ -18,6 +25,8 @@ export function dropRedundantAlts(root: Element): void {
   const text = " " + words(parts.join(" ")) + " ";
   const seen = new Set<string>();
   images.forEach((img) => {
+    const given = (img.getAttribute("alt") || "").trim();
+    if (FILE_NAME_ALT.test(given)) img.setAttribute("alt", "");
     const alt = words(img.getAttribute("alt") || "");
     if (!alt) return;
     // One word ("Chart") is too little to say the content already describes this image.
