@@ -323,6 +323,33 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(credit);
   });
 
+  it("keeps every section of an article its CMS writes as like blocks with pictures between, and not the site's pane after it", async () => {
+    const widget = (extra: string, body: string) =>
+      `<div><div class="articleWidget_root__x1${extra}">${body}</div></div>`;
+    const md = await markdown(
+      await snapshot(`<main><article><h1>Types of cameras</h1><div class="layout">
+        ${widget(" articleWidget_isFirst__q2", `<p><strong>The digital revolution changed photography for good, and beginners now face more kinds of camera than ever before.</strong></p><ul><li>See our <a href="/reviews">camera reviews</a></li><li>Join a <a href="/tours">photo tour</a></li></ul><p>Since the first digital camera of 1975, makers have built compacts, bridges, mirrorless bodies and more, each for a kind of picture.</p>`)}
+        <div><figure><img src="/a.jpg" alt=""></figure></div>
+        ${widget("", `<h2>Small format</h2>${para(30, "sensors")}`)}
+        <div><figure><img src="/b.jpg" alt=""></figure></div>
+        ${widget("", `<h2>360° cameras</h2><p>Cameras that see all around have stayed out of the mainstream, waiting patiently for their time to shine with vloggers.</p><p>They stitch two wide lenses into one sphere, and most of them record 4K video with stabilisation built in.</p>`)}
+        <div class="ad">Advertisement</div>
+        ${widget(" articleWidget_comments__z9", `<h2>Comments</h2>${para(1, "replies")}<form><textarea></textarea></form>`)}
+      </div></article></main>`),
+    );
+    for (const kept of [
+      "The digital revolution",
+      "Since the first digital camera",
+      "about sensors",
+      "360° cameras",
+      "record 4K video",
+    ])
+      expect(md).toContain(kept);
+    expect(md).not.toContain("about replies");
+    expect(md.indexOf("Since the first digital camera")).toBeLessThan(md.indexOf("about sensors"));
+    expect(md.indexOf("about sensors")).toBeLessThan(md.indexOf("record 4K video"));
+  });
+
   it("keeps a tutorial's steps written straight into list items, each with its screenshot", async () => {
     const md = await markdown(
       await snapshot(`<main><article><h1>Tutorial: sweep, loft and extrude</h1>

@@ -3,7 +3,7 @@ import { isSeeAlso, seeAlsoBlocks } from "./see-also";
 import { norm } from "./text";
 
 /** Class, id and role words of blocks that are not the text: comments, sharing, ads, related links. */
-const BOILERPLATE =
+export const BOILERPLATE =
   /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|author[-_](?:bio|card|about|description)|about-the-author|authorbox|authorbio|bio-box|saboxplugin-wrap|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
 /**
  * Class and id words of a post's links to the previous and the next post: furniture where they hold

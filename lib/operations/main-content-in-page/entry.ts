@@ -18,6 +18,7 @@ import {
   dropUnlikelyWordsOnProse,
 } from "./readability-misreadings";
 import { readableDocument } from "./readable-document";
+import { withLikeBlocks } from "./like-blocks";
 import { removePictureCredits } from "./picture-credits";
 import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
@@ -123,6 +124,8 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
       via = "region";
     }
   }
+  // The article's other sections, where the page writes it as like blocks with pictures between.
+  if (via === "readability") html = withLikeBlocks(source, html);
   // The opening paragraph a page set apart under its headline, outside the block Readability
   // kept. Not on a post or a story: there it is the standfirst, a summary above the text.
   if (via === "readability" && !isDeclaredArticle())

@@ -66,7 +66,7 @@ export interface ReadabilityPick {
  * Does el's text hold the pick's? Two of three probes (its start, middle and end) are enough:
  * Readability rewrites a little of what it keeps.
  */
-function holds(text: string, pick: string): boolean {
+export function holds(text: string, pick: string): boolean {
   const probes = [
     pick.slice(0, 60),
     pick.slice(Math.floor(pick.length / 2), Math.floor(pick.length / 2) + 60),
