@@ -39,7 +39,10 @@ function commonAncestorWithin(a: Element, b: Element, levels: number): boolean {
   return false;
 }
 
-/** Regions of a page: a block of the text is in the text's, not in a sidebar, a footer or beyond `<main>`. */
+/**
+ * Regions of a page: a block of the text is in the text's region, not in a sidebar, a footer or
+ * beyond `<main>`.
+ */
 const REGIONS = "main, article, [role=main], aside, header, footer, nav";
 
 function sameRegion(a: Element, b: Element): boolean {
