@@ -1,5 +1,5 @@
 import { isProse } from "./density";
-import { norm } from "./text";
+import { norm, probesOf } from "./text";
 
 /**
  * The text's opening where the page sets it apart: MDN's `layout__header`, a landing page's hero
@@ -77,8 +77,7 @@ export function leadBefore(source: Document, pickText: string): string {
  * many of the three it holds.
  */
 function placeInPick(text: string, pickText: string): { at: number; probes: number } {
-  const mid = Math.floor(text.length / 2);
-  const probes = [text.slice(0, 40), text.slice(mid, mid + 40), text.slice(-40)];
+  const probes = probesOf(text, 40);
   let place = -1;
   let found = 0;
   for (let i = 0; i < probes.length; i++) {

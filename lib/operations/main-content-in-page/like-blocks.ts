@@ -1,7 +1,7 @@
 import { BOILERPLATE, clean } from "./clean";
 import { linkDensity, markerOf, prose } from "./density";
 import { withoutCardGroups } from "./story-cards";
-import { norm } from "./text";
+import { norm, probesOf } from "./text";
 import { holds } from "./wider-container";
 
 /**
@@ -51,8 +51,7 @@ function sameRegion(a: Element, b: Element): boolean {
 
 /** Does pick hold any of text's probes (its start, middle or end)? */
 function sharesAProbe(text: string, pick: string): boolean {
-  const mid = Math.floor(text.length / 2);
-  return [text.slice(0, 60), text.slice(mid, mid + 60), text.slice(-60)].some((p) => pick.indexOf(p) >= 0);
+  return probesOf(text, 60).some((p) => pick.indexOf(p) >= 0);
 }
 
 /**

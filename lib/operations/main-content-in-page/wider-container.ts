@@ -3,7 +3,7 @@ import { removeComments } from "./comments";
 import { linkDensity, prose } from "./density";
 import { isDeclaredArticle } from "./page-kind";
 import { withoutCardGroups } from "./story-cards";
-import { norm } from "./text";
+import { norm, probesOf } from "./text";
 
 /** Containers pages mark as their content: trafilatura's list (BODY_XPATH) and the landmarks. */
 const CONTENT_SELECTOR = [
@@ -67,11 +67,7 @@ export interface ReadabilityPick {
  * Readability rewrites a little of what it keeps.
  */
 export function holds(text: string, pick: string): boolean {
-  const probes = [
-    pick.slice(0, 60),
-    pick.slice(Math.floor(pick.length / 2), Math.floor(pick.length / 2) + 60),
-    pick.slice(-60),
-  ];
+  const probes = probesOf(pick, 60);
   let found = 0;
   for (let i = 0; i < probes.length; i++) if (text.indexOf(probes[i]!) >= 0) found++;
   return found >= 2;
