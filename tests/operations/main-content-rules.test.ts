@@ -77,6 +77,19 @@ describe("main content: lines around the article", () => {
     ["Tags: gardening, tomatoes", last, true],
     ["Posted by Jane at 10:04", last, true],
     ["Written by", last, true],
+    // A comment box's terms and who may write in it, under the text; the text's own sentence stays.
+    [
+      "By posting a comment, you consent to have your personally identifiable information collected and used in accordance with our privacy policy.",
+      last,
+      true,
+    ],
+    ["You need to be a member in order to leave a comment", last, true],
+    [
+      "You can post now and register later. If you have an account, sign in now to post with your account.",
+      last,
+      true,
+    ],
+    ["By commenting on the draft, the council members slowed the vote by a month.", middle, false],
     ["Written by", middle, false],
     [
       "Bhaval Patel is a Director (Operations) at Space-O Technologies. He has 20+ years of experience helping startups and enterprises with custom software solutions.",
@@ -107,6 +120,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const postMeta = step("postMeta");
   const captionControls = step("captionControls");
   const trailingStoryLinks = step("trailingStoryLinks");
+  const replyBox = step("replyBox");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -179,6 +193,26 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await postMeta(`<ul>${camps}</ul>`)).toBe(
       "Location: Online\nLocation: Online, in-person optional\nLocation: Online (self-paced)",
     );
+  });
+
+  it("drops a reply box under its heading at the end, and keeps a section with that name that has text", async () => {
+    const post = "<p>Quite a short journey, but a good one nonetheless.</p>";
+    // Invision Community's box under a topic, as its pages write it.
+    const invision =
+      "<h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment</p>" +
+      '<div><h3>Create an account</h3><p>Sign up for a new account in our community.</p><a href="/register/">Register a new account</a></div>' +
+      '<div><h3>Sign in</h3><p>Already have an account? Sign in here.</p><a href="/login/">Sign In Now</a></div>';
+    expect(await replyBox(`<div>${post}</div>${invision}`)).toBe(
+      "Quite a short journey, but a good one nonetheless.",
+    );
+    expect(
+      await replyBox(
+        `${post}<h2>Leave a Reply</h2><div><p>Your email address will not be published.</p></div>`,
+      ),
+    ).toBe("Quite a short journey, but a good one nonetheless.");
+    // A section of the text that happens to be called so: its prose follows.
+    const section = `<h2>Join the conversation</h2><p>${"Our readers wrote to us about the harbour, the ferries and the long winter of repairs. ".repeat(8)}</p>`;
+    expect(await replyBox(post + section)).toContain("Join the conversation");
   });
 
   it("drops a caption's controls, and keeps a caption that says the same words in a sentence", async () => {

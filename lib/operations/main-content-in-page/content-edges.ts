@@ -10,7 +10,10 @@ import { norm } from "./text";
  * - among the first blocks: a byline, a "published / updated" date line, a reading time, a
  *   "sign in" call, and a biography of a writer the page's author links name;
  * - among the last blocks: an author's biography, a call to sign up, subscribe or download,
- *   "Posted by … at …", tag and category lists.
+ *   "Posted by … at …", tag and category lists, a comment box's terms ("By posting a comment, you
+ *   consent…", "You need to be a member in order to leave a comment");
+ * - at the very end: a reply box under its own heading ("Join the conversation", "Leave a reply")
+ *   with nothing after it but the box's lines.
  *
  * Only short blocks go (a paragraph of the article that happens to start "By the time…" is long
  * or sits in the middle), and never more than a fifth of the text.
@@ -67,6 +70,14 @@ const EDGE_BIO_START = /^([A-Z][\p{L}.'’-]+)(\s+[A-Z][\p{L}.'’-]+){0,3},?\s+
 const EDGE_SIGN_IN = /^(sign in|log in|login|sign up)\b/i;
 const EDGE_CALL =
   /^(sign up|subscribe|join (our|the|us)|download (the|our)|get started|fill out the form|follow (us|me)|like us|share (this|on)|click here|don'?t miss|never miss|get (our|the) (newsletter|latest)|want more)\b/i;
+/** What a comment box says of itself: its terms, who may write in it, an invitation to. */
+const EDGE_REPLY_BOX =
+  /^(by (posting|submitting|leaving) (a|your|this) (comment|reply)|by commenting\b|you (need|must|have) (to )?(be (a member|registered|logged in|signed in)|log in|sign in|register) (in order )?to (leave|post|add|write) (a )?(comment|reply)|you can post now and register later|want to add to the discussion\?|comments are (closed|moderated)\b)/i;
+/** A reply box's heading: the box follows it, and nothing of the text does. */
+const REPLY_BOX_HEADING =
+  /^(join the (conversation|discussion)|create an account or sign in to (comment|reply)|leave a (reply|comment)|post a (reply|comment)|add a comment|write a (reply|comment)|reply to this (topic|thread|post))\b/i;
+/** The most a reply box's heading may have after it: a sign-in call and a button or two. */
+const REPLY_BOX_MAX_CHARS = 600;
 const EDGE_TRAILER =
   /^((posted|filed|published) (by|in|under)\b|(tags?|topics?|categories|filed under|tagged( with)?)\s*[:：])/i;
 
@@ -123,6 +134,7 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
       return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
     if (len < 300 && EDGE_TRAILER.test(text)) return true;
+    if (len < 300 && EDGE_REPLY_BOX.test(text)) return true;
   }
   return false;
 }
@@ -190,11 +202,33 @@ function portraitBefore(line: Element, root: Element): Element | null {
 }
 
 /**
+ * The reply box at the end of a thread or a post, from its heading on: forum software (Invision's
+ * "Join the conversation", "Create an account or sign in to comment") and blogs ("Leave a reply")
+ * put it last. Only a heading among the last three, with at most a box's worth of text after it.
+ */
+export function removeReplyBox(root: Element): Element {
+  const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
+  for (let i = headings.length - 1; i >= 0 && i >= headings.length - 3; i--) {
+    const heading = headings[i]!;
+    if (!REPLY_BOX_HEADING.test(norm(heading.textContent))) continue;
+    const after = root.ownerDocument.createRange();
+    after.setStartAfter(heading);
+    after.setEnd(root, root.childNodes.length);
+    if (norm(after.toString()).length > REPLY_BOX_MAX_CHARS) return root;
+    after.deleteContents();
+    heading.remove();
+    return root;
+  }
+  return root;
+}
+
+/**
  * Removes the edge lines that are not the article, unless they are more than a fifth of its text.
  * A biography under the text takes with it its portrait and the lines after it that name the same
  * person ("Karina holds an MBA…", "When she's not leading CR Maids, Karina…").
  */
 export function trimEdges(root: Element): Element {
+  removeReplyBox(root);
   const lines = edgeLines(root);
   const total = norm(root.textContent).length;
   let removed = 0;

@@ -3,6 +3,7 @@
  * on an HTML fragment, in the page it is evaluated in, and returns what is left as text.
  */
 import { removeControls } from "@/lib/operations/main-content-in-page/clean";
+import { removeReplyBox } from "@/lib/operations/main-content-in-page/content-edges";
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
@@ -26,3 +27,4 @@ export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
 export const postMeta = afterStep(removePostMeta);
 export const captionControls = afterStep(removeControls);
 export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
+export const replyBox = afterStep(removeReplyBox);
