@@ -323,6 +323,29 @@ describe.runIf(fs.existsSync(CHROMIUM))("main content", () => {
       expect(md).not.toContain(credit);
   });
 
+  it("drops an advertisement's slot inside the text, and keeps a sentence that starts the same way", async () => {
+    // Hearst's magazines label each slot so, in a block with no class that says "ad".
+    const md = await markdown(
+      await snapshot(`<main><article><h1>The best online interior design services</h1>
+        ${para(3, "decorators")}
+        <div class="breaker"><span>Advertisement - Continue Reading Below</span></div>
+        ${para(3, "budgets")}
+        <p>Story continues below advertisement</p>
+        <p>Content continues below the fold in the print edition, where the designers answer readers.</p>
+        ${para(3, "rooms")}
+      </article></main>`),
+    );
+    for (const kept of [
+      "about decorators",
+      "about budgets",
+      "about rooms",
+      "Content continues below the fold",
+    ])
+      expect(md).toContain(kept);
+    expect(md).not.toContain("Continue Reading Below");
+    expect(md).not.toContain("Story continues below advertisement");
+  });
+
   it("keeps every section of an article its CMS writes as like blocks with pictures between, and not the site's pane after it", async () => {
     const widget = (extra: string, body: string) =>
       `<div><div class="articleWidget_root__x1${extra}">${body}</div></div>`;

@@ -19,11 +19,21 @@ const isPrevNext = (el: Element, marker: string) => PREV_NEXT.test(marker) && pr
  */
 const CALL_TO_ACTION = /(^|[\s_-])(cta|call-to-action)([\s_-]|$)/i;
 
+/**
+ * A block that is only a label: a button's word, or an advertisement's slot inside the text
+ * ("Advertisement - Continue Reading Below", as Hearst's magazines print it; "Story continues below
+ * advertisement").
+ */
 const BOILERPLATE_TEXT =
-  /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email)[:.!]?$/i;
+  /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email|(advertisement|ad)\s*[-–—:|]?\s*continue reading below|continue reading below|(story|article|content) continues below( this)?( advertisement| ad)?|scroll (down )?to continue( with content| reading)?)[:.!]?$/i;
 /** How a text BOILERPLATE_TEXT matches starts (its first words), whitespace before it: a cheap first test. */
 const BOILERPLATE_TEXT_START =
   /^\s*(share|advertisement|related|read|tag|follow|sign|subscribe|print|email)/i;
+/**
+ * The same for an advertisement's slot, whose first words also open many a block of the text
+ * ("Story", "Content"): asked of short blocks only, so a wrapper's text is not normalized for it.
+ */
+const AD_SLOT_TEXT_START = /^\s*(ad\b|continue|story|article|content|scroll)/i;
 const READ_NEXT =
   /^(related( stories| articles| content| reading| coverage)?|read more|read next|more|see also|also read|read also|recommended( reading)?|must read|don'?t miss|you may also like|watch|listen|more on this( story)?)\s*[:：|»>-]/i;
 
@@ -282,7 +292,8 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
     const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
     const readNext = /^(P|LI|DIV|ASIDE|STRONG|H[2-6])$/.test(tag) && READ_NEXT_START.test(raw);
     const label = raw.length < 60 && CARD_LABEL_START.test(raw);
-    if (!furniture && !linkList && !readNext && !label && !BOILERPLATE_TEXT_START.test(raw)) continue;
+    const labelled = BOILERPLATE_TEXT_START.test(raw) || (raw.length < 400 && AD_SLOT_TEXT_START.test(raw));
+    if (!furniture && !linkList && !readNext && !label && !labelled) continue;
     const text = norm(raw);
     const len = text.length;
     if (len > total * 0.5 || (seeAlso.length && isSeeAlso(el, seeAlso))) continue;
