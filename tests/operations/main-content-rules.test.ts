@@ -90,6 +90,11 @@ describe("main content: lines around the article", () => {
       true,
     ],
     ["By commenting on the draft, the council members slowed the vote by a month.", middle, false],
+    // A paywall's lines where the free part of a story ends.
+    ["Already have an account? Log in", last, true],
+    ["To read the rest of this story subscribe to STAT+.", last, true],
+    ["Subscribe to continue reading.", last, true],
+    ["Already a subscriber, the mayor logged in to the council's portal and voted.", last, false],
     ["Written by", middle, false],
     [
       "Bhaval Patel is a Director (Operations) at Space-O Technologies. He has 20+ years of experience helping startups and enterprises with custom software solutions.",
@@ -195,7 +200,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
   });
 
-  it("drops a reply box under its heading at the end, and keeps a section with that name that has text", async () => {
+  it("drops a reply box or a paywall under its heading at the end, and keeps a section with that name that has text", async () => {
     const post = "<p>Quite a short journey, but a good one nonetheless.</p>";
     // Invision Community's box under a topic, as its pages write it.
     const invision =
@@ -210,6 +215,13 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
         `${post}<h2>Leave a Reply</h2><div><p>Your email address will not be published.</p></div>`,
       ),
     ).toBe("Quite a short journey, but a good one nonetheless.");
+    // A news site's paywall, headings and all, where the free part of the story ends.
+    const paywall =
+      '<p>Already have an account? <a href="/login/">Log in</a></p><h2>This article is exclusive to STAT+ subscribers</h2>' +
+      "<h3>Unlock this article — plus in-depth analysis, newsletters, premium events, and news alerts.</h3><p>To read the rest of this story subscribe to STAT+.</p>";
+    expect(await replyBox(post + paywall)).toBe(
+      "Quite a short journey, but a good one nonetheless.\nAlready have an account? Log in",
+    );
     // A section of the text that happens to be called so: its prose follows.
     const section = `<h2>Join the conversation</h2><p>${"Our readers wrote to us about the harbour, the ferries and the long winter of repairs. ".repeat(8)}</p>`;
     expect(await replyBox(post + section)).toContain("Join the conversation");

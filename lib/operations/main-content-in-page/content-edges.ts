@@ -11,9 +11,10 @@ import { norm } from "./text";
  *   "sign in" call, and a biography of a writer the page's author links name;
  * - among the last blocks: an author's biography, a call to sign up, subscribe or download,
  *   "Posted by … at …", tag and category lists, a comment box's terms ("By posting a comment, you
- *   consent…", "You need to be a member in order to leave a comment");
- * - at the very end: a reply box under its own heading ("Join the conversation", "Leave a reply")
- *   with nothing after it but the box's lines.
+ *   consent…", "You need to be a member in order to leave a comment"), a paywall's lines;
+ * - at the very end: a reply box or a paywall under its own heading ("Join the conversation",
+ *   "Leave a reply", "This article is exclusive to subscribers") with nothing after it but the
+ *   box's lines.
  *
  * Only short blocks go (a paragraph of the article that happens to start "By the time…" is long
  * or sits in the middle), and never more than a fifth of the text.
@@ -73,10 +74,16 @@ const EDGE_CALL =
 /** What a comment box says of itself: its terms, who may write in it, an invitation to. */
 const EDGE_REPLY_BOX =
   /^(by (posting|submitting|leaving) (a|your|this) (comment|reply)|by commenting\b|you (need|must|have) (to )?(be (a member|registered|logged in|signed in)|log in|sign in|register) (in order )?to (leave|post|add|write) (a )?(comment|reply)|you can post now and register later|want to add to the discussion\?|comments are (closed|moderated)\b)/i;
-/** A reply box's heading: the box follows it, and nothing of the text does. */
+/**
+ * What a paywall says where the free part of a story ends: "This article is exclusive to STAT+
+ * subscribers", "To read the rest of this story subscribe", "Already have an account? Log in".
+ */
+const EDGE_PAYWALL =
+  /^(already (have an account|a (subscriber|member))\b.{0,20}\b(log ?in|sign ?in)\b|this (article|story|content) is (exclusive|only available|available only|reserved) (to|for)\b|unlock (this|the full) (article|story)\b|to (read|continue reading) (the rest of |the full )?(this|the) (story|article)\b|subscribe (now )?to (continue|keep) reading\b|continue reading with (a|your) (subscription|free account)\b|you('ve| have) reached your (free )?(article )?limit\b)/i;
+/** A reply box's or a paywall's heading: the box follows it, and nothing of the text does. */
 const REPLY_BOX_HEADING =
   /^(join the (conversation|discussion)|create an account or sign in to (comment|reply)|leave a (reply|comment)|post a (reply|comment)|add a comment|write a (reply|comment)|reply to this (topic|thread|post))\b/i;
-/** The most a reply box's heading may have after it: a sign-in call and a button or two. */
+/** The most a box's heading may have after it: a sign-in call and a button or two. */
 const REPLY_BOX_MAX_CHARS = 600;
 const EDGE_TRAILER =
   /^((posted|filed|published) (by|in|under)\b|(tags?|topics?|categories|filed under|tagged( with)?)\s*[:：])/i;
@@ -134,7 +141,7 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
       return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
     if (len < 300 && EDGE_TRAILER.test(text)) return true;
-    if (len < 300 && EDGE_REPLY_BOX.test(text)) return true;
+    if (len < 300 && (EDGE_REPLY_BOX.test(text) || EDGE_PAYWALL.test(text))) return true;
   }
   return false;
 }
@@ -202,22 +209,29 @@ function portraitBefore(line: Element, root: Element): Element | null {
 }
 
 /**
- * The reply box at the end of a thread or a post, from its heading on: forum software (Invision's
- * "Join the conversation", "Create an account or sign in to comment") and blogs ("Leave a reply")
- * put it last. Only a heading among the last three, with at most a box's worth of text after it.
+ * The reply box or the paywall at the end of a post or a story, from its heading on: forum
+ * software (Invision's "Join the conversation", "Create an account or sign in to comment"), blogs
+ * ("Leave a reply") and news sites ("This article is exclusive to subscribers") put it last. Only
+ * headings among the last three, with at most a box's worth of text after the first of them.
  */
 export function removeReplyBox(root: Element): Element {
   const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
+  let box: Range | null = null;
+  let boxHeading: Element | null = null;
   for (let i = headings.length - 1; i >= 0 && i >= headings.length - 3; i--) {
     const heading = headings[i]!;
-    if (!REPLY_BOX_HEADING.test(norm(heading.textContent))) continue;
+    const text = norm(heading.textContent);
+    if (!REPLY_BOX_HEADING.test(text) && !EDGE_PAYWALL.test(text)) continue;
     const after = root.ownerDocument.createRange();
     after.setStartAfter(heading);
     after.setEnd(root, root.childNodes.length);
-    if (norm(after.toString()).length > REPLY_BOX_MAX_CHARS) return root;
-    after.deleteContents();
-    heading.remove();
-    return root;
+    if (norm(after.toString()).length > REPLY_BOX_MAX_CHARS) break;
+    box = after;
+    boxHeading = heading;
+  }
+  if (box && boxHeading) {
+    box.deleteContents();
+    boxHeading.remove();
   }
   return root;
 }
