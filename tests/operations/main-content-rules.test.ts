@@ -222,6 +222,10 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await replyBox(post + paywall)).toBe(
       "Quite a short journey, but a good one nonetheless.\nAlready have an account? Log in",
     );
+    // A box that is all there is stays: there is no text it closes.
+    expect(await replyBox("<h2>Leave a Reply</h2><p>Your email address will not be published.</p>")).toBe(
+      "Leave a Reply\nYour email address will not be published.",
+    );
     // A section of the text that happens to be called so: its prose follows.
     const section = `<h2>Join the conversation</h2><p>${"Our readers wrote to us about the harbour, the ferries and the long winter of repairs. ".repeat(8)}</p>`;
     expect(await replyBox(post + section)).toContain("Join the conversation");

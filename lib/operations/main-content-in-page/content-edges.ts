@@ -212,7 +212,8 @@ function portraitBefore(line: Element, root: Element): Element | null {
  * The reply box or the paywall at the end of a post or a story, from its heading on: forum
  * software (Invision's "Join the conversation", "Create an account or sign in to comment"), blogs
  * ("Leave a reply") and news sites ("This article is exclusive to subscribers") put it last. Only
- * headings among the last three, with at most a box's worth of text after the first of them.
+ * headings among the last three, with at most a box's worth of text after the first of them and
+ * some text before it.
  */
 export function removeReplyBox(root: Element): Element {
   const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
@@ -229,11 +230,19 @@ export function removeReplyBox(root: Element): Element {
     box = after;
     boxHeading = heading;
   }
-  if (box && boxHeading) {
+  // A box with no text before it is all there is (a page that is only a form): it stays.
+  if (box && boxHeading && hasTextBefore(boxHeading, root)) {
     box.deleteContents();
     boxHeading.remove();
   }
   return root;
+}
+
+function hasTextBefore(el: Element, root: Element): boolean {
+  const before = root.ownerDocument.createRange();
+  before.setStart(root, 0);
+  before.setEndBefore(el);
+  return norm(before.toString()) !== "";
 }
 
 /**
