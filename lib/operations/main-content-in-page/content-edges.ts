@@ -140,8 +140,8 @@ export function isEdgeBoilerplate(text: string, fromStart: number, fromEnd: numb
     )
       return true;
     if (len < 200 && EDGE_CALL.test(text)) return true;
-    if (len < 300 && EDGE_TRAILER.test(text)) return true;
-    if (len < 300 && (EDGE_REPLY_BOX.test(text) || EDGE_PAYWALL.test(text))) return true;
+    if (len < 300 && (EDGE_TRAILER.test(text) || EDGE_REPLY_BOX.test(text) || EDGE_PAYWALL.test(text)))
+      return true;
   }
   return false;
 }
