@@ -126,6 +126,8 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const captionControls = step("captionControls");
   const trailingStoryLinks = step("trailingStoryLinks");
   const replyBox = step("replyBox");
+  const controlsText = step("controlsText");
+  const cleanedText = step("cleanedText");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -187,6 +189,23 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await postMeta(post(1, "ann") + post(2, "bob"))).toBe(
       "ann\nPost 1: try the other forum software, it imports the old boards.\nbob\nPost 2: try the other forum software, it imports the old boards.",
     );
+    // Invision's card (the group over a post count, the topic's author's badge) and XenForo's
+    // (a label over its value): the value goes with its label, a post's date and its text stay.
+    const card = (who: string, extra: string) =>
+      `<aside><h3>${who}</h3><ul><li>Members</li><li><ul><li><a href="/profile/${who}/content/">3.2k</a></li></ul></li>${extra}</ul></aside>`;
+    const invision =
+      card("ann", "") +
+      "<p>Posted October 29, 2025</p><p>Has anyone moved a shop from one payment module to another?</p>" +
+      card("bob", "<li>Author</li>") +
+      "<p>October 30, 2025</p><p>Yes: export the orders first.</p>";
+    expect(await postMeta(invision)).toBe(
+      "ann\nPosted October 29, 2025\nHas anyone moved a shop from one payment module to another?\nbob\nOctober 30, 2025\nYes: export the orders first.",
+    );
+    const xen = (who: string) =>
+      `<div><h3>${who}</h3><div>Premium Member</div><dl><dt>Messages:</dt><dd>1,234</dd></dl><dl><dt>Trophy Points:</dt><dd>58</dd></dl></div><p>${who}: the valve clicks twice.</p>`;
+    expect(await postMeta(xen("ann") + xen("bob"))).toBe(
+      "ann\nann: the valve clicks twice.\nbob\nbob: the valve clicks twice.",
+    );
     // Once or twice, in an article: lines of the text's own; a listicle's fields, however many.
     const article = "<p>Our correspondent writes from the harbour.</p><p>Posts: 3 a week</p><p>Reply</p>";
     expect(await postMeta(article)).toBe(
@@ -241,6 +260,32 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
     expect(await captionControls("<p>Readers can hide caption text in the app's settings.</p>")).toBe(
       "Readers can hide caption text in the app's settings.",
+    );
+  });
+
+  it("drops phpBB's 'Top' link under a post, and keeps a heading or a sentence that starts with the word", async () => {
+    const post = "<p>Swap the fuse first; the board is older than the house.</p>";
+    const top = '<div class="back2top"><a href="#wrap" class="top" title="Top">Top</a></div>';
+    expect(await controlsText(`<div id="wrap">${post}${top}${post}${top}</div>`)).toBe(
+      "Swap the fuse first; the board is older than the house. Swap the fuse first; the board is older than the house.",
+    );
+    expect(await controlsText('<h2>Top</h2><p>Top of the list: <a href="#fuses">the fuses</a></p>')).toBe(
+      "Top Top of the list: the fuses",
+    );
+  });
+
+  it("drops a forum quote's 'Click to expand...' control, and keeps a sentence that starts with the words", async () => {
+    // XenForo's quote, as its threads write it.
+    const quote =
+      '<blockquote class="bbCodeBlock bbCodeBlock--quote"><div class="bbCodeBlock-title">ann said:</div><div class="bbCodeBlock-content">' +
+      '<div class="bbCodeBlock-expandContent">The valve clicks twice before the boiler starts.</div>' +
+      '<div class="bbCodeBlock-expandLink"><a role="button" tabindex="0">Click to expand...</a></div></div></blockquote>';
+    const reply = "<p>Mine does too, every single morning since the new pump went in.</p>";
+    expect(await cleanedText(`<div>${quote}${reply}</div>`)).toBe(
+      "ann said: The valve clicks twice before the boiler starts. Mine does too, every single morning since the new pump went in.",
+    );
+    expect(await cleanedText("<p>Click to expand the diagram.</p>" + reply)).toBe(
+      "Click to expand the diagram. Mine does too, every single morning since the new pump went in.",
     );
   });
 

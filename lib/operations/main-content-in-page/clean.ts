@@ -22,13 +22,13 @@ const CALL_TO_ACTION = /(^|[\s_-])(cta|call-to-action)([\s_-]|$)/i;
 /**
  * A block that is only a label: a button's word, or an advertisement's slot inside the text
  * ("Advertisement - Continue Reading Below", as Hearst's magazines print it; "Story continues below
- * advertisement").
+ * advertisement"), or a quote's control in a forum post ("Click to expand...", XenForo's).
  */
 const BOILERPLATE_TEXT =
-  /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email|(advertisement|ad)\s*[-–—:|]?\s*continue reading below|continue reading below|(story|article|content) continues below( this)?( advertisement| ad)?|scroll (down )?to continue( with content| reading)?)[:.!]?$/i;
+  /^(share( this)?( article| post)?|advertisement|related( articles| posts| stories)?|read more|tags?|follow us|sign up|subscribe|print|email|(advertisement|ad)\s*[-–—:|]?\s*continue reading below|continue reading below|(story|article|content) continues below( this)?( advertisement| ad)?|scroll (down )?to continue( with content| reading)?|click to (expand|collapse)( quote)?(\.{3}|…)?)[:.!]?$/i;
 /** How a text BOILERPLATE_TEXT matches starts (its first words), whitespace before it: a cheap first test. */
 const BOILERPLATE_TEXT_START =
-  /^\s*(share|advertisement|related|read|tag|follow|sign|subscribe|print|email)/i;
+  /^\s*(share|advertisement|related|read|tag|follow|sign|subscribe|print|email|click)/i;
 /**
  * The same for an advertisement's slot, whose first words also open many a block of the text
  * ("Story", "Content"): asked of short blocks only, so a wrapper's text is not normalized for it.
@@ -159,11 +159,11 @@ const CAPTION_CONTROLS = "button, a, span, b, strong, em, i, div, p";
 
 /**
  * A link within the page that moves the reader, not the text: "Skip to main content", "Skip to
- * product information", "Jump to Recipe", "↑ Back to Top". Arrows and the like before or after the
+ * product information", "Jump to Recipe", "↑ Back to Top", phpBB's "Top" under each post. Arrows and the like before or after the
  * words are allowed; a sentence ("Skip to the end. Then…") is not a control's label.
  */
 const JUMP_TEXT =
-  /^\W*((skip|jump) to [^.!?]{1,50}|skip (navigation|nav|links|menu)|(back|return|go|scroll) to (the )?top)\W*$/i;
+  /^\W*((skip|jump) to [^.!?]{1,50}|skip (navigation|nav|links|menu)|((back|return|go|scroll) to (the )?)?top)\W*$/i;
 /** Where such a control is: an in-page link, a button, or a block the page names after it. */
 const JUMP_CONTROLS = 'a[href^="#"], button, [class*=skip i], [class*=top i]';
 

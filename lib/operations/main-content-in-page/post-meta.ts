@@ -2,22 +2,39 @@ import { edgeLines } from "./content-edges";
 import { norm } from "./text";
 
 /**
- * A forum post's furniture, the whole line: its writer's card ("Member", "Registered: 2024-01-27",
- * "Posts: 98", "Joined: …"), the post's state ("Offline", "Last edited by …", "Edited June 19,
- * 2024 by …", "August 26, 2024 1 yr") and its buttons ("Quote", "Reply"). They describe the post,
- * they are not what it says. Not "Location:" or "From:": a listicle's items carry those too
- * ("Location: Online and in-person boot camps").
+ * A forum post's furniture, the whole line: its writer's card ("Member", "Members", "Premium
+ * Member", "Registered: 2024-01-27", "Posts: 98", "Joined: …", a label whose value stands on the
+ * next line: "Messages:"), the post's state ("Offline", "Last edited by …", "Edited June 19, 2024
+ * by …", "August 26, 2024 1 yr"), its badges ("Author", "Thread Starter", "Original post") and its
+ * buttons ("Quote", "Reply", old Reddit's "permalink", "embed", "save", "report", "parent"). They
+ * describe the post, they are not what it says. Not "Location:" or "From:": a listicle's items
+ * carry those too ("Location: Online and in-person boot camps").
  */
 const POST_META =
-  /^((last )?edited( by| on| at|:)? .{1,80}|(registered|joined|member since|posts|messages|reaction score|reputation)\s*:\s*.{1,40}|(new |junior |senior |full |active )?member|offline|online|quote|reply|thread starter .{1,60}|[a-z]+ \d{1,2}, \d{4}\s*\d+\s?(yr|yrs|mo|mos|w|d|h)s?)$/i;
+  /^((last )?edited( by| on| at|:)? .{1,80}|(registered|joined|member since|posts|messages|reaction score|reputation|likes received|best answers|trophy points|solutions)\s*:\s*.{0,40}|(new |junior |senior |full |active |advanced |premium |ultra |former |registered |well-known )?members?|offline|online|quote|reply|(thread|topic) (starter|author)( .{1,60})?|original post(er)?|author|permalink|embed|save|report|parent|[a-z]+ \d{1,2}, \d{4}\s*\d+\s?(yr|yrs|mo|mos|w|d|h)s?)$/i;
+/** A writer card's line whose value stands on the next line: its group, a label with no value. */
+const CARD_LABEL =
+  /^((new |junior |senior |full |active |advanced |premium |ultra |former |registered |well-known )?members?|(joined|member since|posts|messages|reaction score|reputation|likes received|best answers|trophy points|solutions)\s*:?)$/i;
+/** That value: a count, a date. */
+const CARD_VALUE = /^([\d.,]+\s?[km]?|[a-z]{3,9}\.? \d{1,2}, \d{4}|\d{1,2} [a-z]{3,9}\.? \d{4})$/i;
 /** How often the furniture must recur before it is read as a thread's: once is a sentence's. */
 const MIN_LINES = 3;
 
-/** Removes the posts' furniture from a thread: lines POST_META matches, when MIN_LINES or more do. */
+/**
+ * Removes the posts' furniture from a thread: lines POST_META matches, and the count or date on
+ * the line right after one (Invision's "Members" over "360" posts, XenForo's "Messages:" over
+ * "1,234"), when MIN_LINES or more match.
+ */
 export function removePostMeta(root: Element): void {
-  const lines = edgeLines(root).filter((el) => {
+  const lines = edgeLines(root);
+  const furniture: Element[] = [];
+  let labelled = false;
+  for (const el of lines) {
     const text = norm(el.textContent);
-    return text.length <= 100 && POST_META.test(text);
-  });
-  if (lines.length >= MIN_LINES) lines.forEach((el) => el.remove());
+    const meta = text.length <= 100 && POST_META.test(text);
+    if (meta || (labelled && text.length <= 30 && CARD_VALUE.test(text))) furniture.push(el);
+    labelled = text.length <= 30 && CARD_LABEL.test(text);
+  }
+  if (furniture.filter((el) => POST_META.test(norm(el.textContent))).length >= MIN_LINES)
+    furniture.forEach((el) => el.remove());
 }

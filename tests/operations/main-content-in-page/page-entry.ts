@@ -2,7 +2,7 @@
  * The test bundle's entry (main-content-rules.test.ts): runs one of the extractor's markup steps
  * on an HTML fragment, in the page it is evaluated in, and returns what is left as text.
  */
-import { removeControls } from "@/lib/operations/main-content-in-page/clean";
+import { clean, removeControls } from "@/lib/operations/main-content-in-page/clean";
 import { removeReplyBox } from "@/lib/operations/main-content-in-page/content-edges";
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
@@ -22,9 +22,24 @@ function afterStep(step: (root: Element) => void) {
   };
 }
 
+/** The same, as one line of the text's pieces: for a control that is an inline element of its own. */
+function afterStepAsText(step: (root: Element) => void) {
+  return (html: string): string => {
+    const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+    step(doc.body);
+    const words: string[] = [];
+    const walk = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) words.push(norm(n.textContent));
+    return words.filter(Boolean).join(" ");
+  };
+}
+
 export const qaControls = afterStep(removeQaControls);
 export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
 export const postMeta = afterStep(removePostMeta);
 export const captionControls = afterStep(removeControls);
 export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
 export const replyBox = afterStep(removeReplyBox);
+export const controlsText = afterStepAsText(removeControls);
+// The whole clean-up of a pick, as the extractor runs it on what it kept.
+export const cleanedText = afterStepAsText((root) => void clean(root, true));
