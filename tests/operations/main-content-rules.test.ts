@@ -263,6 +263,36 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
   });
 
+  it("puts a reference page's name, purpose and synopsis before the sections Readability kept, and no menu", async () => {
+    const sectionsHead = async (page: string, kept: string[]) =>
+      String(
+        await evaluateOn(
+          "<p>page</p>",
+          `__mainContentTest.sectionsHead(${JSON.stringify(page)}, ${JSON.stringify(kept)})`,
+        ),
+      );
+    // DocBook's refentry, as PostgreSQL's manual writes it.
+    const sections =
+      '<div class="refsect1" id="s1"><h2>Description</h2><p>SELECT retrieves rows from zero or more tables.</p></div>' +
+      '<div class="refsect1" id="s2"><h2>Parameters</h2><p>The WITH clause allows one or more subqueries.</p></div>';
+    const name =
+      '<div class="titlepage"></div><a id="i1" class="indexterm"></a>' +
+      '<div class="refnamediv"><h2>SELECT</h2><p>SELECT, TABLE, WITH — retrieve rows from a table or view</p></div>' +
+      '<div class="refsynopsisdiv"><h2>Synopsis</h2><pre class="synopsis">SELECT [ ALL | DISTINCT ] expression</pre></div>';
+    const entry = (before: string) =>
+      `<div id="docContent"><div class="refentry">${before}${sections}</div></div>`;
+    expect(await sectionsHead(entry(name), ["s1", "s2"])).toBe(
+      "SELECT\nSELECT, TABLE, WITH — retrieve rows from a table or view\nSynopsis\nSELECT [ ALL | DISTINCT ] expression\n" +
+        "Description\nSELECT retrieves rows from zero or more tables.\nParameters\nThe WITH clause allows one or more subqueries.",
+    );
+    const after =
+      "Description\nSELECT retrieves rows from zero or more tables.\nParameters\nThe WITH clause allows one or more subqueries.";
+    // A menu of the manual's pages before the sections; one block kept, whose siblings are unknown.
+    const menu = '<div class="navheader"><h2>SQL Commands</h2><nav><a href="/insert">INSERT</a></nav></div>';
+    expect(await sectionsHead(entry(menu), ["s1", "s2"])).toBe(after);
+    expect(await sectionsHead(entry(name), ["s1"])).toBe(after.split("\nParameters")[0]);
+  });
+
   it("drops phpBB's 'Top' link under a post, and keeps a heading or a sentence that starts with the word", async () => {
     const post = "<p>Swap the fuse first; the board is older than the house.</p>";
     const top = '<div class="back2top"><a href="#wrap" class="top" title="Top">Top</a></div>';

@@ -22,6 +22,7 @@ import { withLikeBlocks } from "./like-blocks";
 import { removePictureCredits } from "./picture-credits";
 import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
+import { withSectionsHead } from "./sections-head";
 import { removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
@@ -130,6 +131,9 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   // kept. Not on a post or a story: there it is the standfirst, a summary above the text.
   if (via === "readability" && !isDeclaredArticle())
     html = leadBefore(source, norm(pick!.textContent)) + html;
+  // A reference page's name, purpose and synopsis before the sections Readability kept.
+  // (PostgreSQL's manual calls its pages articles, so this one asks no page kind.)
+  if (via === "readability") html = withSectionsHead(source, html);
   if (!html) {
     const body = jsonLdBody(ld);
     if (norm(body).length > 80) {
