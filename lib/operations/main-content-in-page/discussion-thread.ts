@@ -2,7 +2,7 @@ import { clean } from "./clean";
 import { ARTICLE_BODY } from "./comments";
 import { linkDensity, prose } from "./density";
 import { isDeclaredArticle } from "./page-kind";
-import type { ReadabilityPick } from "./wider-container";
+import type { ReadabilityPick } from "./readability-pick";
 import { norm } from "./text";
 
 /**

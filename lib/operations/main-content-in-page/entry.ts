@@ -17,12 +17,13 @@ import {
   inlineBlocksInHeadings,
   dropUnlikelyWordsOnProse,
 } from "./readability-misreadings";
+import { readabilityPick } from "./readability-pick";
 import { readableDocument } from "./readable-document";
 import { withLikeBlocks } from "./like-blocks";
 import { removePictureCredits } from "./picture-credits";
 import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
-import { withSectionsHead } from "./sections-head";
+import { sectionsHead } from "./sections-head";
 import { removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
@@ -109,7 +110,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   let html = picked > 80 ? article!.content || "" : "";
   // Which way the content was found, for the quality bench's breakdown.
   let via = html ? "readability" : "";
-  const pick = article ? { textContent: article.textContent || "", content: article.content || "" } : null;
+  const pick = article ? readabilityPick(article.textContent || "", article.content || "") : null;
   const wider = widerContainer(source, pick, picked, index);
   const thread = !wider && picked > 80 ? discussionThread(source, pick!, isDiscussion(ld)) : null;
   if (wider) {
@@ -126,14 +127,14 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
     }
   }
   // The article's other sections, where the page writes it as like blocks with pictures between.
-  if (via === "readability") html = withLikeBlocks(source, html);
+  if (via === "readability") html = withLikeBlocks(source, pick!.kept, html);
   // The opening paragraph a page set apart under its headline, outside the block Readability
   // kept. Not on a post or a story: there it is the standfirst, a summary above the text.
   if (via === "readability" && !isDeclaredArticle())
     html = leadBefore(source, norm(pick!.textContent)) + html;
   // A reference page's name, purpose and synopsis before the sections Readability kept.
   // (PostgreSQL's manual calls its pages articles, so this one asks no page kind.)
-  if (via === "readability") html = withSectionsHead(source, html);
+  if (via === "readability") html = sectionsHead(source, pick!.kept) + html;
   if (!html) {
     const body = jsonLdBody(ld);
     if (norm(body).length > 80) {

@@ -66,10 +66,11 @@ function joinable(el: Element): Element | null {
   return prose(c) >= MIN_PROSE && linkDensity(c, len) <= MAX_LINK_DENSITY ? c : null;
 }
 
-/** Readability's answer with the like blocks the page sets around it, as HTML. */
-export function withLikeBlocks(source: Document, pickHtml: string): string {
-  const page = new DOMParser().parseFromString(pickHtml, "text/html").getElementById("readability-page-1");
-  const kept = page ? Array.from(page.children) : [];
+/**
+ * Readability's answer (pickHtml, whose page wrapper holds the blocks kept) with the like blocks
+ * the page sets around it, as HTML.
+ */
+export function withLikeBlocks(source: Document, kept: Element[], pickHtml: string): string {
   const token = kept.map(firstClass).find(Boolean);
   if (!token || !source.body) return pickHtml;
   const alike = Array.from(source.body.getElementsByClassName(token));

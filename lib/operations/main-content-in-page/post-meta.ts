@@ -10,11 +10,22 @@ import { norm } from "./text";
  * describe the post, they are not what it says. Not "Location:" or "From:": a listicle's items
  * carry those too ("Location: Online and in-person boot camps").
  */
-const POST_META =
-  /^((last )?edited( by| on| at|:)? .{1,80}|(registered|joined|member since|posts|messages|reaction score|reputation|likes received|best answers|trophy points|solutions)\s*:\s*.{0,40}|(new |junior |senior |full |active |advanced |premium |ultra |former |registered |well-known )?members?|offline|online|quote|reply|(thread|topic) (starter|author)( .{1,60})?|original post(er)?|author|permalink|embed|save|report|parent|[a-z]+ \d{1,2}, \d{4}\s*\d+\s?(yr|yrs|mo|mos|w|d|h)s?)$/i;
+/** A writer's group: "Member", "Members", "Premium Member". */
+const MEMBER_GROUP =
+  "(new |junior |senior |full |active |advanced |premium |ultra |former |registered |well-known )?members?";
+/** A writer card's labels, with their value on the line or on the next. */
+const CARD_FIELDS =
+  "joined|member since|posts|messages|reaction score|reputation|likes received|best answers|trophy points|solutions";
+const POST_META = new RegExp(
+  "^((last )?edited( by| on| at|:)? .{1,80}|(registered|" +
+    CARD_FIELDS +
+    ")\\s*:\\s*.{0,40}|" +
+    MEMBER_GROUP +
+    "|offline|online|quote|reply|(thread|topic) (starter|author)( .{1,60})?|original post(er)?|author|permalink|embed|save|report|parent|[a-z]+ \\d{1,2}, \\d{4}\\s*\\d+\\s?(yr|yrs|mo|mos|w|d|h)s?)$",
+  "i",
+);
 /** A writer card's line whose value stands on the next line: its group, a label with no value. */
-const CARD_LABEL =
-  /^((new |junior |senior |full |active |advanced |premium |ultra |former |registered |well-known )?members?|(joined|member since|posts|messages|reaction score|reputation|likes received|best answers|trophy points|solutions)\s*:?)$/i;
+const CARD_LABEL = new RegExp("^(" + MEMBER_GROUP + "|(" + CARD_FIELDS + ")\\s*:?)$", "i");
 /** That value: a count, a date. */
 const CARD_VALUE = /^([\d.,]+\s?[km]?|[a-z]{3,9}\.? \d{1,2}, \d{4}|\d{1,2} [a-z]{3,9}\.? \d{4})$/i;
 /** How often the furniture must recur before it is read as a thread's: once is a sentence's. */
@@ -29,12 +40,13 @@ export function removePostMeta(root: Element): void {
   const lines = edgeLines(root);
   const furniture: Element[] = [];
   let labelled = false;
+  let metaLines = 0;
   for (const el of lines) {
     const text = norm(el.textContent);
     const meta = text.length <= 100 && POST_META.test(text);
+    if (meta) metaLines++;
     if (meta || (labelled && text.length <= 30 && CARD_VALUE.test(text))) furniture.push(el);
     labelled = text.length <= 30 && CARD_LABEL.test(text);
   }
-  if (furniture.filter((el) => POST_META.test(norm(el.textContent))).length >= MIN_LINES)
-    furniture.forEach((el) => el.remove());
+  if (metaLines >= MIN_LINES) furniture.forEach((el) => el.remove());
 }

@@ -3,6 +3,7 @@ import { removeComments } from "./comments";
 import { linkDensity, prose } from "./density";
 import { isDeclaredArticle } from "./page-kind";
 import { withoutCardGroups } from "./story-cards";
+import type { ReadabilityPick } from "./readability-pick";
 import { norm, probesOf } from "./text";
 
 /** Containers pages mark as their content: trafilatura's list (BODY_XPATH) and the landmarks. */
@@ -55,12 +56,6 @@ const CONTENT_SELECTOR = [
   "[role=article]",
 ].join(",");
 const LANDMARKS = "article, main, [role=main], [itemprop=articleBody]";
-
-/** What Readability picked: its text and its HTML. */
-export interface ReadabilityPick {
-  textContent: string;
-  content: string;
-}
 
 /**
  * Does el's text hold the pick's? Two of three probes (its start, middle and end) are enough:
@@ -127,7 +122,7 @@ export function widerContainer(
   const pickText = picked ? norm(article!.textContent) : "";
   let found: Element | null = null;
   let foundLength = 0;
-  const pickProse = picked ? prose(new DOMParser().parseFromString(article!.content, "text/html").body) : 0;
+  const pickProse = picked ? prose(article!.body) : 0;
   // A header, a byline, sharing and an author box are more text too, but not more article:
   // only a container with at least twice the pick's prose, and 800 characters more, wins.
   const addsProse = (p: number) => p >= pickProse * 2 && p - pickProse >= 800;

@@ -7,7 +7,7 @@ import { removeReplyBox } from "@/lib/operations/main-content-in-page/content-ed
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
-import { withSectionsHead } from "@/lib/operations/main-content-in-page/sections-head";
+import { sectionsHead as headOfSections } from "@/lib/operations/main-content-in-page/sections-head";
 import { removeTrailingStoryLinks } from "@/lib/operations/main-content-in-page/story-links";
 import { norm } from "@/lib/operations/main-content-in-page/text";
 
@@ -45,11 +45,11 @@ export const controlsText = afterStepAsText(removeControls);
 // The whole clean-up of a pick, as the extractor runs it on what it kept.
 export const cleanedText = afterStepAsText((root) => void clean(root, true));
 
-/** withSectionsHead on a page and Readability's answer of blocks copied from it, as lines. */
+/** The head of the sections a page's blocks are, with those blocks after it, as lines. */
 export function sectionsHead(page: string, keptIds: string[]): string {
   const source = new DOMParser().parseFromString("<body>" + page + "</body>", "text/html");
-  const kept = keptIds.map((id) => source.getElementById(id)!.outerHTML).join("");
-  const html = withSectionsHead(source, `<div id="readability-page-1" class="page">${kept}</div>`);
+  const kept = keptIds.map((id) => source.getElementById(id)!.cloneNode(true) as Element);
+  const html = headOfSections(source, kept) + kept.map((k) => k.outerHTML).join("");
   const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
   return Array.from(doc.body.querySelectorAll("p, h2, pre, li"))
     .map((el) => norm(el.textContent))
