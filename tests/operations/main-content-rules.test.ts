@@ -128,6 +128,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const replyBox = step("replyBox");
   const controlsText = step("controlsText");
   const cleanedText = step("cleanedText");
+  const storyCardsText = step("storyCardsText");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -369,5 +370,29 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
       const whole = await trailingStoryLinks(`<div>${story}${end}</div>`);
       expect(whole.split("\n").length, end).toBe(6 + end.split(/<\/(?:p|li)>/).length - 1);
     }
+  });
+
+  it("drops the site's cards under a thread whose posts are lines of text, and keeps them with no text before", async () => {
+    // A forum's posts: text broken with <br> in a div, no <p>. The cards' rule asks for two
+    // paragraphs of text before the cards; these are they.
+    const posts = [1, 2, 3]
+      .map(
+        (i) =>
+          `<li class="post"><a href="/members/${i}.html">member${i}</a><div class="message">Reply ${i}: the method still works,<br>but paid traffic costs more than it did, so start with a small budget<br>and test every landing page first.</div></li>`,
+      )
+      .join("");
+    const cards = [1, 2, 3]
+      .map(
+        (i) =>
+          `<li class="topic"><article><h3><a href="/forum/${i}-topic.html">Other trending topic number ${i}</a></h3><p>A teaser of another thread ... <a href="/forum/${i}-topic.html">[read more]</a></p></article></li>`,
+      )
+      .join("");
+    const trending = `<div class="card"><h3>Trending Topics</h3><ul class="topics">${cards}</ul></div>`;
+    const thread = await storyCardsText(`<div><ul class="posts">${posts}</ul>${trending}</div>`);
+    expect(thread).toContain("Reply 3: the method still works");
+    expect(thread).not.toContain("Other trending topic");
+    // Short lines before the cards are no text to end: the cards stay.
+    const short = "<div>member1 2 years ago<br>Thanks</div>".repeat(3);
+    expect(await storyCardsText(`<div>${short}${trending}</div>`)).toContain("Other trending topic number 3");
   });
 });

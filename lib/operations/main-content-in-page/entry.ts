@@ -24,7 +24,7 @@ import { removePictureCredits } from "./picture-credits";
 import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
 import { sectionsHead } from "./sections-head";
-import { removeStoryCards } from "./story-cards";
+import { isMostlyCards, removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
 import { widerContainer } from "./wider-container";
@@ -152,8 +152,10 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   trimEdges(container);
   removeOrphanContentsLabels(container);
   removePostMeta(container);
-  // Under an article, the site's cards for other stories; on a page read whole they may be it.
-  if (via === "readability") removeStoryCards(container);
+  // Under an article, the site's cards for other stories; on a page read whole they may be it,
+  // and on a marked container that is mostly cards (a section front) they are.
+  if (via === "readability" || (via === "container" && !isMostlyCards(container)))
+    removeStoryCards(container);
   if (via === "readability" || via === "container") removeTrailingStoryLinks(container);
   if (!norm(container.textContent) && source.body) {
     // Last resort: what the reader sees, minus the page chrome.

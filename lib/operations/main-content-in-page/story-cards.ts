@@ -14,6 +14,8 @@ import { norm } from "./text";
  * that story is the common case.)
  */
 const CARD_MAX_CHARS = 1000;
+/** A block's own text (outside its child elements) that makes it a paragraph: isProse's length. */
+const PROSE_OWN_TEXT = 80;
 
 function isLinkedHeading(h: Element): boolean {
   const text = norm(h.textContent);
@@ -109,9 +111,28 @@ function cardGroups(root: Element): Element[][] {
   return groups;
 }
 
+/** The length of the text el holds itself, outside its child elements. */
+function ownTextLength(el: Element): number {
+  let n = 0;
+  for (let c = el.firstChild; c; c = c.nextSibling)
+    if (c.nodeType === Node.TEXT_NODE) n += norm(c.textContent).length;
+  return n;
+}
+
+/**
+ * The text's paragraphs: prose `<p>`s, and blocks that hold prose as text of their own, lines
+ * broken with `<br>` (a forum's posts, an old blog's text).
+ */
+function paragraphsOf(root: Element): Element[] {
+  return Array.prototype.filter.call(
+    root.querySelectorAll("p, div"),
+    (el: Element) => isProse(el) && (el.nodeName === "P" || ownTextLength(el) >= PROSE_OWN_TEXT),
+  ) as Element[];
+}
+
 export function removeStoryCards(root: Element): Element {
   const groups = cardGroups(root);
-  const paragraphs = Array.prototype.filter.call(root.querySelectorAll("p"), isProse) as Element[];
+  const paragraphs = paragraphsOf(root);
   // A teaser of any group is no text after another group: lists of cards often follow each other.
   const inCards = (p: Element) => groups.some((cards) => cards.some((c) => c.contains(p)));
   groups.forEach((cards) => {

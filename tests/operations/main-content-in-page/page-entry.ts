@@ -8,6 +8,7 @@ import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-pag
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
 import { sectionsHead as headOfSections } from "@/lib/operations/main-content-in-page/sections-head";
+import { removeStoryCards } from "@/lib/operations/main-content-in-page/story-cards";
 import { removeTrailingStoryLinks } from "@/lib/operations/main-content-in-page/story-links";
 import { norm } from "@/lib/operations/main-content-in-page/text";
 
@@ -42,6 +43,7 @@ export const captionControls = afterStep(removeControls);
 export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
 export const replyBox = afterStep(removeReplyBox);
 export const controlsText = afterStepAsText(removeControls);
+export const storyCardsText = afterStepAsText((root) => void removeStoryCards(root));
 // The whole clean-up of a pick, as the extractor runs it on what it kept.
 export const cleanedText = afterStepAsText((root) => void clean(root, true));
 
