@@ -129,6 +129,7 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const controlsText = step("controlsText");
   const cleanedText = step("cleanedText");
   const storyCardsText = step("storyCardsText");
+  const sourceAddressLists = step("sourceAddressLists");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -394,5 +395,63 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     // Short lines before the cards are no text to end: the cards stay.
     const short = "<div>member1 2 years ago<br>Thanks</div>".repeat(3);
     expect(await storyCardsText(`<div>${short}${trending}</div>`)).toContain("Other trending topic number 3");
+  });
+
+  it("drops a list of sources written as bare addresses, with its label, and keeps addresses with titles or of one site", async () => {
+    const line =
+      "The sector added jobs last year, and the makers expect demand to grow with new technologies.";
+    const text = `<p>${line}</p>`;
+    const linked = (u: string) => `<a href="${u}">${u}</a>`;
+    const sources = [
+      "https://finance.example/news/market",
+      "https://www.haier.example/about",
+      "https://ropercorp.example/",
+    ];
+    // A numbered list under a heading, and a paragraph of addresses broken with <br> under a label.
+    expect(
+      await sourceAddressLists(
+        `<div>${text}<h3>References</h3><ol>${sources.map((u) => `<li>${linked(u)}</li>`).join("")}</ol></div>`,
+      ),
+    ).toBe(line);
+    expect(
+      await sourceAddressLists(
+        `<div>${text}<p><strong>Article Sources:</strong></p><p>${sources.join("<br>")}</p>${text}</div>`,
+      ),
+    ).toBe(line + "\n" + line);
+    // "[3] Official announcement https://…": a note's label beside its address, the others bare.
+    const notes = sources
+      .map((u, i) => `<p>[${i + 1}] ${i === 2 ? "Official announcement " : ""}${linked(u)}</p>`)
+      .join("");
+    expect(await sourceAddressLists(`<div>${text}${notes}</div>`)).toBe(line);
+    const endpoints = [
+      "https://api.example/v1/users",
+      "https://api.example/v1/keys",
+      "https://api.example/v1/logs",
+    ];
+    const kept: [string, string[]][] = [
+      // References with their authors and titles; addresses between paragraphs; one site's; two.
+      [
+        `<ol>${sources.map((u) => `<li>Black LI, Barnes PM. Use of yoga among children aged 4 to 17 years in the United States. ${linked(u)}</li>`).join("")}</ol>`,
+        sources,
+      ],
+      [sources.map((u) => `<p><b>Website:</b> ${linked(u)}</p>${text}`).join(""), sources],
+      // Every address under its title: "Forbes:", "Uniform Standards of Appraisal Practice:".
+      [
+        `<ol>${sources.map((u, i) => `<li>${["Forbes", "Uniform Standards of Appraisal Practice", "Savills"][i]}:<br>${linked(u)}</li>`).join("")}</ol>`,
+        sources,
+      ],
+      [endpoints.map((u) => `<p>${u}</p>`).join(""), endpoints],
+      [
+        sources
+          .slice(0, 2)
+          .map((u) => `<p>${linked(u)}</p>`)
+          .join(""),
+        sources.slice(0, 2),
+      ],
+    ];
+    for (const [block, addresses] of kept) {
+      const whole = await sourceAddressLists(`<div>${text}${block}</div>`);
+      for (const u of addresses) expect(whole, block).toContain(u);
+    }
   });
 });

@@ -24,6 +24,7 @@ import { removePictureCredits } from "./picture-credits";
 import { paragraphPictureSteps } from "./picture-steps";
 import { markSeeAlsoForReadability } from "./see-also";
 import { sectionsHead } from "./sections-head";
+import { removeSourceAddressLists } from "./source-urls";
 import { isMostlyCards, removeStoryCards } from "./story-cards";
 import { removeTrailingStoryLinks } from "./story-links";
 import { norm, textToHtml } from "./text";
@@ -152,6 +153,7 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   trimEdges(container);
   removeOrphanContentsLabels(container);
   removePostMeta(container);
+  removeSourceAddressLists(container);
   // Under an article, the site's cards for other stories; on a page read whole they may be it,
   // and on a marked container that is mostly cards (a section front) they are.
   if (via === "readability" || (via === "container" && !isMostlyCards(container)))

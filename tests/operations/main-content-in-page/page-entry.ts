@@ -8,6 +8,7 @@ import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-pag
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
 import { sectionsHead as headOfSections } from "@/lib/operations/main-content-in-page/sections-head";
+import { removeSourceAddressLists } from "@/lib/operations/main-content-in-page/source-urls";
 import { removeStoryCards } from "@/lib/operations/main-content-in-page/story-cards";
 import { removeTrailingStoryLinks } from "@/lib/operations/main-content-in-page/story-links";
 import { norm } from "@/lib/operations/main-content-in-page/text";
@@ -41,6 +42,7 @@ export const orphanContentsLabels = afterStep(removeOrphanContentsLabels);
 export const postMeta = afterStep(removePostMeta);
 export const captionControls = afterStep(removeControls);
 export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
+export const sourceAddressLists = afterStep(removeSourceAddressLists);
 export const replyBox = afterStep(removeReplyBox);
 export const controlsText = afterStepAsText(removeControls);
 export const storyCardsText = afterStepAsText((root) => void removeStoryCards(root));
