@@ -9,10 +9,10 @@ import { norm } from "./text";
  * out the name, the purpose and the synopsis before them, which score nothing: prose they are not.
  *
  * Where Readability kept two blocks or more, each with an id, all children of one element of the
- * page, the siblings before the first of them are that head when they are few and short, hold a
- * heading, few links and no page chrome (at most six of them with text). News sites rarely give a story's blocks ids and set
- * them side by side under one parent with its headline: on the tuning half only PostgreSQL's two
- * pages match.
+ * page, the siblings before the first of them are that head when they are few (six with text at
+ * most) and short, hold a heading, few links and no page chrome. News sites rarely give a story's
+ * blocks ids and set them side by side under one parent with its headline: on the tuning half
+ * only PostgreSQL's two pages match.
  */
 const HEAD_MAX_BLOCKS = 6;
 const HEAD_MAX_CHARS = 3000;

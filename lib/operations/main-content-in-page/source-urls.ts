@@ -1,3 +1,4 @@
+import { withoutWww } from "../in-page-shared/site";
 import { headingOver } from "./clean";
 import { edgeLines } from "./content-edges";
 import { norm } from "./text";
@@ -27,8 +28,14 @@ const MIN_SITES = 2;
 const SOURCES_LABEL =
   /^(article |further |additional |useful )?(sources?|references?|citations?|bibliography|links|reading)\s*:?$/i;
 
+/** A line's addresses and the words beside them. */
+interface BareLine {
+  addresses: string[];
+  words: number;
+}
+
 /** A line's addresses and the words beside them, or null where it holds more than a label. */
-function bareAddresses(text: string): { addresses: string[]; words: number } | null {
+function bareAddresses(text: string): BareLine | null {
   const addresses = text.match(ADDRESS);
   if (!addresses) return null;
   const words = text
@@ -40,7 +47,7 @@ function bareAddresses(text: string): { addresses: string[]; words: number } | n
 
 function siteOf(address: string): string {
   try {
-    return new URL(address).host.replace(/^www\./, "");
+    return withoutWww(new URL(address).host);
   } catch {
     return address;
   }
@@ -55,12 +62,13 @@ function removeLine(el: Element): void {
 
 export function removeSourceAddressLists(root: Element): void {
   const lines = edgeLines(root);
-  let start = 0;
-  const judge = (end: number) => {
+  const bare = lines.map((el) => bareAddresses(norm(el.textContent)));
+  /** Lines start to end (excluded), each bare, go with their label when they are such a list. */
+  const judge = (start: number, end: number) => {
     const run = lines.slice(start, end);
-    const bare = run.map((el) => bareAddresses(norm(el.textContent))!);
-    const addresses = bare.flatMap((b) => b.addresses);
-    const words = bare.reduce((n, b) => n + b.words, 0);
+    const found = bare.slice(start, end) as BareLine[];
+    const addresses = found.flatMap((b) => b.addresses);
+    const words = found.reduce((n, b) => n + b.words, 0);
     if (addresses.length < MIN_ADDRESSES || new Set(addresses.map(siteOf)).size < MIN_SITES) return;
     if (words > addresses.length * MAX_RUN_WORDS_PER_ADDRESS) return;
     const before = start > 0 ? lines[start - 1]! : null;
@@ -69,10 +77,10 @@ export function removeSourceAddressLists(root: Element): void {
     run.forEach(removeLine);
     if (label) label.remove();
   };
-  for (let i = 0; i < lines.length; i++) {
-    if (bareAddresses(norm(lines[i]!.textContent))) continue;
-    if (i > start) judge(i);
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && bare[i]) continue;
+    if (i > start) judge(start, i);
     start = i + 1;
   }
-  if (lines.length > start) judge(lines.length);
 }

@@ -132,6 +132,7 @@ function paragraphsOf(root: Element): Element[] {
 
 export function removeStoryCards(root: Element): Element {
   const groups = cardGroups(root);
+  if (!groups.length) return root;
   const paragraphs = paragraphsOf(root);
   // A teaser of any group is no text after another group: lists of cards often follow each other.
   const inCards = (p: Element) => groups.some((cards) => cards.some((c) => c.contains(p)));
