@@ -324,6 +324,29 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
   });
 
+  it("drops a carousel of customers' quotes, and keeps quotes set in the text and a preview slider", async () => {
+    // The page's text, longer than the carousel (a block holding half the text is no furniture).
+    const text =
+      "<p>Our planners set up the tables, the lights and the stage the day before your event.</p>".repeat(3);
+    const quote = (who: string) =>
+      `<div class="testimonial"><blockquote>Such joy! They made our wedding easy from the first call.</blockquote><p>${who}</p></div>`;
+    for (const carousel of ["testimonials-carousel", "wp-block-slider-testimonials", "TestimonialCarousel"])
+      expect(
+        await cleanedText(
+          `<div>${text}<div class="${carousel}">${quote("Marisa")}${quote("Ann")}</div></div>`,
+        ),
+      ).toBe(norm(text.replace(/<\/?p>/g, " ")));
+    // A case study's quotes in the text, and a slider of previews, are the page's own.
+    const own = await cleanedText(
+      `<div>${text}<div class="module-testimonials">${quote("Marisa")}</div></div>`,
+    );
+    expect(own).toContain("Such joy!");
+    const slides = await cleanedText(
+      `<div>${text}<div class="preview-slider"><p>Step two: the lights.</p></div></div>`,
+    );
+    expect(slides).toContain("Step two: the lights.");
+  });
+
   it("drops a wiki's section edit links, and keeps a heading or a sentence about editing", async () => {
     // MediaWiki's heading (before 2024 the link sat inside the <h2>, as here).
     const heading =
@@ -395,6 +418,27 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     // Short lines before the cards are no text to end: the cards stay.
     const short = "<div>member1 2 years ago<br>Thanks</div>".repeat(3);
     expect(await storyCardsText(`<div>${short}${trending}</div>`)).toContain("Other trending topic number 3");
+  });
+
+  it("drops a list of the site's cards under one repeated label inside the text, with the heading over it; keeps a listicle", async () => {
+    const text =
+      "<p>Digital marketing connects a business with its customers where they spend their time: online, on phones and in apps.</p>";
+    const card = (label: string, i: number) =>
+      `<li class="card"><img src="/c${i}.jpg" alt=""><p class="taxonomy">${label}</p><h2><a href="/on-demand/course-${i}/">Course number ${i}</a></h2><p>A sentence on what the course teaches.</p></li>`;
+    const labels = ["Certification", "On-Demand Training", "On-Demand Training"];
+    const list = `<h2>Refresh Your Skills</h2><ul class="cards">${labels.map(card).join("")}</ul>`;
+    // Prose after the list, so only the repeated label tells the cards from the text.
+    expect(await storyCardsText(`<div>${text}${list}${text}${text}</div>`)).toBe(
+      [text, text, text].map((t) => t.replace(/<\/?p>/g, "")).join(" "),
+    );
+    // A listicle: its items' labels are their own (a rank, a verdict), or there are none.
+    const ranked = ["1.", "Best overall", "Best budget"].map(card).join("");
+    expect(await storyCardsText(`<div>${text}<ul>${ranked}</ul>${text}</div>`)).toContain("Course number 2");
+    // An awards page: its cards, each labelled "Honoree", are most of its text, and what it lists.
+    const honorees = [1, 2, 3, 4].map((i) => card("Honoree", i)).join("");
+    expect(await storyCardsText(`<div>${text}<ul>${honorees}</ul></div>`)).toContain("Course number 4");
+    const plain = [1, 2, 3].map((i) => card("", i).replace('<p class="taxonomy"></p>', "")).join("");
+    expect(await storyCardsText(`<div>${text}<ul>${plain}</ul>${text}</div>`)).toContain("Course number 3");
   });
 
   it("drops a list of sources written as bare addresses, with its label, and keeps addresses with titles or of one site", async () => {

@@ -14,6 +14,11 @@ import { norm } from "./text";
  * that story is the common case.)
  */
 const CARD_MAX_CHARS = 1000;
+/** A card's label over its title: a category's name, not a sentence. */
+const KICKER_MAX_CHARS = 40;
+const KICKER_MAX_WORDS = 4;
+/** The share of the text that labelled cards inside it may hold: beyond, they are what it lists. */
+const CARDS_MAX_SHARE = 0.5;
 /** A block's own text (outside its child elements) that makes it a paragraph: isProse's length. */
 const PROSE_OWN_TEXT = 80;
 
@@ -126,8 +131,31 @@ function ownTextLength(el: Element): number {
 function paragraphsOf(root: Element): Element[] {
   return Array.prototype.filter.call(
     root.querySelectorAll("p, div"),
-    (el: Element) => isProse(el) && (el.nodeName === "P" || ownTextLength(el) >= PROSE_OWN_TEXT),
+    // Own text first: it is cheap, and most divs are wrappers whose text is all their children's.
+    (el: Element) => (el.nodeName === "P" || ownTextLength(el) >= PROSE_OWN_TEXT) && isProse(el),
   ) as Element[];
+}
+
+/** The short line a card prints over its title ("On-Demand Training", "Marketing News"), or "". */
+function kickerOf(card: Element): string {
+  const title = Array.prototype.find.call(card.querySelectorAll("h2, h3, h4, h5, h6"), isLinkedHeading) as
+    Element | undefined;
+  if (!title) return "";
+  const range = document.createRange();
+  range.setStart(card, 0);
+  range.setEndBefore(title);
+  const text = norm(range.toString());
+  return text.length <= KICKER_MAX_CHARS && text.split(" ").length <= KICKER_MAX_WORDS ? text : "";
+}
+
+/**
+ * A list of the site's cards wherever it stands: each card's title under a short label, and the
+ * labels repeating (a category printed on every card). A listicle's items have no such line, or
+ * one of their own ("1.", "Best overall").
+ */
+function isLabelledCardList(cards: Element[]): boolean {
+  const kickers = cards.map(kickerOf);
+  return kickers.every(Boolean) && kickers.some((k, i) => kickers.indexOf(k) !== i);
 }
 
 export function removeStoryCards(root: Element): Element {
@@ -136,6 +164,13 @@ export function removeStoryCards(root: Element): Element {
   const paragraphs = paragraphsOf(root);
   // A teaser of any group is no text after another group: lists of cards often follow each other.
   const inCards = (p: Element) => groups.some((cards) => cards.some((c) => c.contains(p)));
+  // Labelled lists go where the cards are a side of the text, not what the page lists (an awards
+  // page's "Honoree" over every project).
+  const cardChars = groups.reduce(
+    (n, cards) => n + cards.reduce((m, c) => m + norm(c.textContent).length, 0),
+    0,
+  );
+  const asides = cardChars < norm(root.textContent).length * CARDS_MAX_SHARE;
   groups.forEach((cards) => {
     const first = cards[0]!;
     const last = cards[cards.length - 1]!;
@@ -145,8 +180,31 @@ export function removeStoryCards(root: Element): Element {
     const after = paragraphs.some(
       (p) => !inCards(p) && last.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    if (before.length < 2 || after) return;
+    if ((before.length < 2 || after) && !(asides && isLabelledCardList(cards))) return;
+    const holder = first.parentElement;
     cards.forEach((c) => c.remove());
+    if (holder) removeEmptiedSection(holder, root);
   });
   return root;
+}
+
+const HEADING = "h1, h2, h3, h4, h5, h6";
+
+/**
+ * The block that held the cards, emptied, goes, and the heading just over it: "Digital Marketing
+ * Strategy" over a list of cards titles nothing left.
+ */
+function removeEmptiedSection(holder: Element, root: Element): void {
+  let box: Element | null = null;
+  for (let el: Element | null = holder; el && el !== root; el = el.parentElement) {
+    if (norm(el.textContent) || el.querySelector("img, picture, video, table, pre")) break;
+    box = el;
+  }
+  if (!box) return;
+  const over = box.previousElementSibling;
+  box.remove();
+  const heading =
+    over && (over.matches(HEADING) ? over : over.children.length === 1 ? over.firstElementChild : null);
+  if (over && heading && heading.matches(HEADING) && norm(heading.textContent) === norm(over.textContent))
+    over.remove();
 }
