@@ -208,6 +208,16 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await postMeta(xen("ann") + xen("bob"))).toBe(
       "ann\nann: the valve clicks twice.\nbob\nbob: the valve clicks twice.",
     );
+    // VerticalScope's: the thread's counts over it, each writer's card on one line, a button.
+    const vs = (n: number, who: string) =>
+      `<div><div>${who} Discussion starter</div><div>4${n}0 posts · Joined 2002</div><ul><li>Add to quote</li></ul><div>${n} · Jan 3, 2024</div><p>Post ${n}: the lamp dims after a year.</p></div>`;
+    expect(
+      await postMeta(
+        `<div>6.3K views 23 replies 14 participants last post by ggery Sep 26, 2024</div>${vs(1, "ann")}${vs(2, "bob")}`,
+      ),
+    ).toBe(
+      "ann Discussion starter\n1 · Jan 3, 2024\nPost 1: the lamp dims after a year.\nbob Discussion starter\n2 · Jan 3, 2024\nPost 2: the lamp dims after a year.",
+    );
     // Once or twice, in an article: lines of the text's own; a listicle's fields, however many.
     const article = "<p>Our correspondent writes from the harbour.</p><p>Posts: 3 a week</p><p>Reply</p>";
     expect(await postMeta(article)).toBe(

@@ -5,9 +5,9 @@ import { norm } from "./text";
  * A forum post's furniture, the whole line: its writer's card ("Member", "Members", "Premium
  * Member", "Registered: 2024-01-27", "Posts: 98", "Joined: …", a label whose value stands on the
  * next line: "Messages:"), the post's state ("Offline", "Last edited by …", "Edited June 19, 2024
- * by …", "August 26, 2024 1 yr"), its badges ("Author", "Thread Starter", "Original post") and its
- * buttons ("Quote", "Reply", old Reddit's "permalink", "embed", "save", "report", "parent"). They
- * describe the post, they are not what it says. Not "Location:" or "From:": a listicle's items
+ * by …", "August 26, 2024 1 yr"), its badges ("Author", "Thread Starter", "Discussion starter",
+ * "Original post") and its buttons ("Quote", "Add to quote", "Reply", old Reddit's "permalink",
+ * "embed", "save", "report", "parent"). They describe the post, they are not what it says. Not "Location:" or "From:": a listicle's items
  * carry those too ("Location: Online and in-person boot camps").
  */
 /** A writer's group: "Member", "Members", "Premium Member". */
@@ -21,7 +21,10 @@ const POST_META = new RegExp(
     CARD_FIELDS +
     ")\\s*:\\s*.{0,40}|" +
     MEMBER_GROUP +
-    "|offline|online|quote|reply|(thread|topic) (starter|author)( .{1,60})?|original post(er)?|author|permalink|embed|save|report|parent|[a-z]+ \\d{1,2}, \\d{4}\\s*\\d+\\s?(yr|yrs|mo|mos|w|d|h)s?)$",
+    "|offline|online|quote|add to quote|reply|(thread|topic) (starter|author)( .{1,60})?|discussion starter|original post(er)?|author|permalink|embed|save|report|parent|[a-z]+ \\d{1,2}, \\d{4}\\s*\\d+\\s?(yr|yrs|mo|mos|w|d|h)s?" +
+    // A writer's card on one line, and the thread's counts over its first post (VerticalScope's
+    // forums: "410 posts · Joined 2002", "6.3K views 23 replies 14 participants last post by …").
+    "|[\\d.,]+k? (posts?|messages?) [·•|-] joined .{1,20}|[\\d.,]+k? views? [\\d.,]+k? repl(y|ies) .{0,40}last post by .{1,60})$",
   "i",
 );
 /** A writer card's line whose value stands on the next line: its group, a label with no value. */
