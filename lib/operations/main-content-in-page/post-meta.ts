@@ -7,8 +7,9 @@ import { norm } from "./text";
  * next line: "Messages:"), the post's state ("Offline", "Last edited by …", "Edited June 19, 2024
  * by …", "August 26, 2024 1 yr"), its badges ("Author", "Thread Starter", "Discussion starter",
  * "Original post") and its buttons ("Quote", "Add to quote", "Reply", old Reddit's "permalink",
- * "embed", "save", "report", "parent"). They describe the post, they are not what it says. Not "Location:" or "From:": a listicle's items
- * carry those too ("Location: Online and in-person boot camps").
+ * "embed", "save", "report", "parent"). They describe the post, they are not what it says. Not
+ * "Location:" or "From:": a listicle's items carry those too ("Location: Online and in-person boot
+ * camps").
  */
 /** A writer's group: "Member", "Members", "Premium Member". */
 const MEMBER_GROUP =

@@ -14,6 +14,9 @@ import { norm } from "./text";
  * that story is the common case.)
  */
 const CARD_MAX_CHARS = 1000;
+const HEADING = "h1, h2, h3, h4, h5, h6";
+/** The headings a card's title may be (a page's own title, h1, is none). */
+const CARD_TITLES = "h2, h3, h4, h5, h6";
 /** A card's label over its title: a category's name, not a sentence. */
 const KICKER_MAX_CHARS = 40;
 const KICKER_MAX_WORDS = 4;
@@ -36,7 +39,7 @@ function isLinkedHeading(h: Element): boolean {
  */
 function titleCount(el: Element, title: Element): number {
   return Array.prototype.filter.call(
-    el.querySelectorAll("h1, h2, h3, h4, h5, h6"),
+    el.querySelectorAll(HEADING),
     (h: Element) => h.nodeName === title.nodeName || norm(h.textContent).length > 30,
   ).length;
 }
@@ -54,7 +57,7 @@ function cardOf(h: Element, root: Element): Element | null {
 /** Cards grouped by the block that holds them side by side. */
 function storyCardGroups(root: Element): Map<Element, Element[]> {
   const byParent = new Map<Element, Element[]>();
-  root.querySelectorAll("h2, h3, h4, h5, h6").forEach((h) => {
+  root.querySelectorAll(CARD_TITLES).forEach((h) => {
     if (!isLinkedHeading(h)) return;
     const card = cardOf(h, root);
     if (!card || !card.parentElement) return;
@@ -138,7 +141,7 @@ function paragraphsOf(root: Element): Element[] {
 
 /** The short line a card prints over its title ("On-Demand Training", "Marketing News"), or "". */
 function kickerOf(card: Element): string {
-  const title = Array.prototype.find.call(card.querySelectorAll("h2, h3, h4, h5, h6"), isLinkedHeading) as
+  const title = Array.prototype.find.call(card.querySelectorAll(CARD_TITLES), isLinkedHeading) as
     Element | undefined;
   if (!title) return "";
   const range = document.createRange();
@@ -187,8 +190,6 @@ export function removeStoryCards(root: Element): Element {
   });
   return root;
 }
-
-const HEADING = "h1, h2, h3, h4, h5, h6";
 
 /**
  * The block that held the cards, emptied, goes, and the heading just over it: "Digital Marketing
