@@ -334,29 +334,6 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     );
   });
 
-  it("drops a carousel of customers' quotes, and keeps quotes set in the text and a preview slider", async () => {
-    // The page's text, longer than the carousel (a block holding half the text is no furniture).
-    const text =
-      "<p>Our planners set up the tables, the lights and the stage the day before your event.</p>".repeat(3);
-    const quote = (who: string) =>
-      `<div class="testimonial"><blockquote>Such joy! They made our wedding easy from the first call.</blockquote><p>${who}</p></div>`;
-    for (const carousel of ["testimonials-carousel", "wp-block-slider-testimonials", "TestimonialCarousel"])
-      expect(
-        await cleanedText(
-          `<div>${text}<div class="${carousel}">${quote("Marisa")}${quote("Ann")}</div></div>`,
-        ),
-      ).toBe(norm(text.replace(/<\/?p>/g, " ")));
-    // A case study's quotes in the text, and a slider of previews, are the page's own.
-    const own = await cleanedText(
-      `<div>${text}<div class="module-testimonials">${quote("Marisa")}</div></div>`,
-    );
-    expect(own).toContain("Such joy!");
-    const slides = await cleanedText(
-      `<div>${text}<div class="preview-slider"><p>Step two: the lights.</p></div></div>`,
-    );
-    expect(slides).toContain("Step two: the lights.");
-  });
-
   it("drops a wiki's section edit links, and keeps a heading or a sentence about editing", async () => {
     // MediaWiki's heading (before 2024 the link sat inside the <h2>, as here).
     const heading =

@@ -6,13 +6,6 @@ import { norm } from "./text";
 export const BOILERPLATE =
   /(^|[\s_-])(comments?|comment-list|respond|related|relatedposts|share|sharing|sharedaddy|social|socials|newsletter|subscribe|subscription|promo|sponsored|advert|advertisement|ads|ad-slot|breadcrumbs?|recommended|recommendations|more-stories|popular|trending|cookie|signup|paywall|disqus|outbrain|taboola|jp-relatedposts|post-navigation|nav-links|author-box|about-author|author[-_](?:bio|card|about|description)|about-the-author|authorbox|authorbio|bio-box|saboxplugin-wrap|tags-links|cat-links|signature|signatures)([\s_-]|$)/i;
 /**
- * A carousel of customers' quotes or reviews ("testimonials-carousel", "slider-testimonials",
- * "TestimonialCarousel"): the shop's praise of itself, sliding beside the text. A page's quotes
- * set in the text, a case study's, are no carousel, and stay (nor is a "preview-slider").
- */
-const QUOTE_CAROUSEL =
-  /(testimonial|(?<![a-z])review)s?[\s_-]?(carousel|slider|swiper|slides?)|(carousel|slider|swiper)[\s_-]?(testimonial|review)s?/i;
-/**
  * Class and id words of a post's links to the previous and the next post: furniture where they hold
  * no prose (a label, a headline, a picture). A documentation page's footer of that name may also
  * hold the page's own lines ("Help us improve these pages…"), and stays.
@@ -89,9 +82,7 @@ export function removeFurniture(doc: Document, index: Map<Node, number>): void {
     const tag = el.nodeName;
     const marker = markerOf(el);
     const furniture =
-      tag === "ASIDE" ||
-      (tag !== "HEADER" &&
-        (BOILERPLATE.test(marker) || CALL_TO_ACTION.test(marker) || QUOTE_CAROUSEL.test(marker)));
+      tag === "ASIDE" || (tag !== "HEADER" && (BOILERPLATE.test(marker) || CALL_TO_ACTION.test(marker)));
     // Comments are removeComments' to judge (a discussion page's comments are its content).
     if (!furniture || /comment|respond/i.test(marker) || !doc.body.contains(el)) continue;
     if (el.querySelector("h1, [itemprop=articleBody]")) continue;
@@ -296,7 +287,6 @@ export function clean<T extends Element>(root: T, keepLinkSections = false): T {
     const furniture =
       /^(NAV|ASIDE|FOOTER|FORM)$/.test(tag) ||
       BOILERPLATE.test(marker) ||
-      QUOTE_CAROUSEL.test(marker) ||
       (CALL_TO_ACTION.test(marker) && !el.querySelector("h1")) ||
       isPrevNext(el, marker);
     const linkList = /^(UL|OL|DIV|SECTION|P|DL)$/.test(tag) && el.getElementsByTagName("a").length >= 2;
