@@ -1,4 +1,4 @@
-import { norm } from "./text";
+import { HEADINGS, norm } from "./text";
 
 /**
  * The main-content extractor's last pass: the lines a page puts around its article that are not
@@ -216,7 +216,7 @@ function portraitBefore(line: Element, root: Element): Element | null {
  * some text before it.
  */
 export function removeReplyBox(root: Element): Element {
-  const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
+  const headings = root.querySelectorAll(HEADINGS);
   let box: Range | null = null;
   let boxHeading: Element | null = null;
   for (let i = headings.length - 1; i >= 0 && i >= headings.length - 3; i--) {

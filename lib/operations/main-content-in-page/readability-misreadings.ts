@@ -1,5 +1,6 @@
 import { isApiPathId, isHeadingAnchor } from "./anchor-ids";
 import { isProse } from "./density";
+import { HEADINGS } from "./text";
 
 /**
  * Words Readability misreads. Before it scores, Readability removes an element whose class or id
@@ -50,7 +51,7 @@ function dropTokens(el: Element, misleading: RegExp): void {
 export function dropMisleadingClasses(root: ParentNode): void {
   // One query for the headings and a look at their classes: twelve attribute selectors matched
   // against every element of the page cost more (about 1 ms a page, profiled).
-  const headings = root.querySelectorAll("h1, h2, h3, h4, h5, h6");
+  const headings = root.querySelectorAll(HEADINGS);
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i]!;
     const cls = h.getAttribute("class");

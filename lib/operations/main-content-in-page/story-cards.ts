@@ -1,6 +1,6 @@
 import { isProse, prose } from "./density";
 import { toOtherPageOfSite } from "./site";
-import { norm } from "./text";
+import { HEADINGS, norm } from "./text";
 
 /**
  * The story cards a news or magazine site puts under an article inside the same container
@@ -14,7 +14,6 @@ import { norm } from "./text";
  * that story is the common case.)
  */
 const CARD_MAX_CHARS = 1000;
-const HEADING = "h1, h2, h3, h4, h5, h6";
 /** The headings a card's title may be (a page's own title, h1, is none). */
 const CARD_TITLES = "h2, h3, h4, h5, h6";
 /** A card's label over its title: a category's name, not a sentence. */
@@ -39,7 +38,7 @@ function isLinkedHeading(h: Element): boolean {
  */
 function titleCount(el: Element, title: Element): number {
   return Array.prototype.filter.call(
-    el.querySelectorAll(HEADING),
+    el.querySelectorAll(HEADINGS),
     (h: Element) => h.nodeName === title.nodeName || norm(h.textContent).length > 30,
   ).length;
 }
@@ -205,7 +204,7 @@ function removeEmptiedSection(holder: Element, root: Element): void {
   const over = box.previousElementSibling;
   box.remove();
   const heading =
-    over && (over.matches(HEADING) ? over : over.children.length === 1 ? over.firstElementChild : null);
-  if (over && heading && heading.matches(HEADING) && norm(heading.textContent) === norm(over.textContent))
+    over && (over.matches(HEADINGS) ? over : over.children.length === 1 ? over.firstElementChild : null);
+  if (over && heading && heading.matches(HEADINGS) && norm(heading.textContent) === norm(over.textContent))
     over.remove();
 }

@@ -2,6 +2,9 @@ import { norm } from "../in-page-shared/text";
 
 export { norm };
 
+/** Every heading level, for querySelectorAll. */
+export const HEADINGS = "h1, h2, h3, h4, h5, h6";
+
 function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
