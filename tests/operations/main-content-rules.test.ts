@@ -130,7 +130,6 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
   const cleanedText = step("cleanedText");
   const storyCardsText = step("storyCardsText");
   const sourceAddressLists = step("sourceAddressLists");
-  const repeatedQuotesText = step("repeatedQuotesText");
   const answer =
     '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><p>RAID is no backup.</p></div>';
 
@@ -427,30 +426,6 @@ describe.runIf(hasChromium)("main content: markup steps, in Chromium", () => {
     expect(await storyCardsText(`<div>${text}<ul>${honorees}</ul></div>`)).toContain("Course number 4");
     const plain = [1, 2, 3].map((i) => card("", i).replace('<p class="taxonomy"></p>', "")).join("");
     expect(await storyCardsText(`<div>${text}<ul>${plain}</ul>${text}</div>`)).toContain("Course number 3");
-  });
-
-  it("drops a reply's quote of a post the thread already holds, and keeps a short quote and a new one", async () => {
-    const post =
-      "Our travel agent does not track price drops for us, so we watch the fares ourselves and tell her when a cabin in our category gets cheaper before final payment.";
-    const reply = "<p>Same here: I check the fares every week and call the agent when one falls.</p>";
-    const quoted = (text: string) => `<blockquote><div>ldubs said:</div><div>${text}</div></blockquote>`;
-    // A XenForo reply quoting the first post whole: the quote goes, the reply stays.
-    expect(await repeatedQuotesText(`<p>${post}</p>${quoted(post)}${reply}`)).toBe(
-      `${post} Same here: I check the fares every week and call the agent when one falls.`,
-    );
-    // A phrase picked out to answer stays, and so does a quote of words the page has not printed.
-    const phrase = quoted("we watch the fares ourselves");
-    expect(await repeatedQuotesText(`<p>${post}</p>${phrase}${reply}`)).toContain(
-      "we watch the fares ourselves Same",
-    );
-    const elsewhere = quoted(
-      "Princess refunds the difference as onboard credit when you ask before final payment, whoever booked the cruise for you.",
-    );
-    expect(await repeatedQuotesText(`<p>${post}</p>${elsewhere}${reply}`)).toContain(
-      "Princess refunds the difference",
-    );
-    // The first copy of the words is the one kept: a quote before the post it repeats stays.
-    expect(await repeatedQuotesText(`${quoted(post)}${reply}`)).toContain("ldubs said:");
   });
 
   it("drops a list of sources written as bare addresses, with its label, and keeps addresses with titles or of one site", async () => {

@@ -2,7 +2,6 @@ import { clean, removeControls, removeFurniture } from "./clean";
 import { removeComments, removeCommentsOnPosts } from "./comments";
 import { removePostMeta } from "./post-meta";
 import { removeQaControls } from "./qa-controls";
-import { removeRepeatedQuotes } from "./repeated-quotes";
 import { trimEdges } from "./content-edges";
 import { removeOrphanContentsLabels } from "./contents-label";
 import { proseIndex } from "./density";
@@ -160,7 +159,6 @@ export function mainContent(libraries: ExtractorLibraries): MainContent {
   if (via === "readability" || (via === "container" && !isMostlyCards(container)))
     removeStoryCards(container);
   if (via === "readability" || via === "container") removeTrailingStoryLinks(container);
-  removeRepeatedQuotes(container);
   if (!norm(container.textContent) && source.body) {
     // Last resort: what the reader sees, minus the page chrome.
     const b = source.body.cloneNode(true) as HTMLElement;

@@ -7,7 +7,6 @@ import { removeReplyBox } from "@/lib/operations/main-content-in-page/content-ed
 import { removeOrphanContentsLabels } from "@/lib/operations/main-content-in-page/contents-label";
 import { removePostMeta } from "@/lib/operations/main-content-in-page/post-meta";
 import { removeQaControls } from "@/lib/operations/main-content-in-page/qa-controls";
-import { removeRepeatedQuotes } from "@/lib/operations/main-content-in-page/repeated-quotes";
 import { sectionsHead as headOfSections } from "@/lib/operations/main-content-in-page/sections-head";
 import { removeSourceAddressLists } from "@/lib/operations/main-content-in-page/source-urls";
 import { removeStoryCards } from "@/lib/operations/main-content-in-page/story-cards";
@@ -45,7 +44,6 @@ export const captionControls = afterStep(removeControls);
 export const trailingStoryLinks = afterStep(removeTrailingStoryLinks);
 export const sourceAddressLists = afterStep(removeSourceAddressLists);
 export const replyBox = afterStep(removeReplyBox);
-export const repeatedQuotesText = afterStepAsText(removeRepeatedQuotes);
 export const controlsText = afterStepAsText(removeControls);
 export const storyCardsText = afterStepAsText((root) => void removeStoryCards(root));
 // The whole clean-up of a pick, as the extractor runs it on what it kept.
