@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { sandboxedLaunchOptions } from "@/lib/page/sandbox";
 
@@ -18,7 +18,11 @@ export const PAGE_URL = "https://example.test/article";
  */
 export function pageBundle(entry: string, globalName: string) {
   let browser: Browser;
+  let context: BrowserContext;
   let bundle: string;
+  /** Pages ready for a call, and the HTML each one serves at PAGE_URL now. */
+  const idle: Page[] = [];
+  const served = new WeakMap<Page, string>();
   beforeAll(async () => {
     const out = await build({
       entryPoints: [entry],
@@ -32,21 +36,44 @@ export function pageBundle(entry: string, globalName: string) {
     });
     bundle = out.outputFiles[0]!.text;
     browser = await chromium.launch(sandboxedLaunchOptions(CHROMIUM));
+    context = await browser.newContext();
   });
   afterAll(() => browser?.close());
 
+  /**
+   * A page whose route serves what `served` holds for it. Pages are kept between calls (each call
+   * loads a new document): a new page starts a renderer process, about 0.5 s on a slow 2-core
+   * machine, most of a call's time.
+   */
+  async function takePage(): Promise<Page> {
+    const kept = idle.pop();
+    if (kept) return kept;
+    const page = await context.newPage();
+    await page.route("**/*", (route) =>
+      route.request().url() === PAGE_URL
+        ? route.fulfill({
+            status: 200,
+            contentType: "text/html; charset=utf-8",
+            body: served.get(page) ?? "",
+          })
+        : route.abort(),
+    );
+    return page;
+  }
+
   return async function evaluateOn(html: string, call: string): Promise<unknown> {
-    const page = await browser.newPage();
+    const page = await takePage();
+    served.set(page, html);
+    let reusable = false;
     try {
-      await page.route("**/*", (route) =>
-        route.request().url() === PAGE_URL
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-          : route.abort(),
-      );
       await page.goto(PAGE_URL, { waitUntil: "domcontentloaded" });
-      return await page.evaluate(`(() => { ${bundle}; return ${call}; })()`);
+      const value = await page.evaluate(`(() => { ${bundle}; return ${call}; })()`);
+      reusable = true;
+      return value;
     } finally {
-      await page.close();
+      // A page whose call failed (a crash, a time-out) is not trusted with the next one.
+      if (reusable) idle.push(page);
+      else await page.close().catch(() => undefined);
     }
   };
 }
