@@ -3,6 +3,8 @@ import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
 import { markdown } from "@/lib/operations/markdown";
+import { evaluateIsolated } from "@/lib/page/isolated-world";
+import type { PageSnapshot } from "@/lib/page/types";
 import { visitPage } from "@/lib/page/visit";
 import { pageFixture } from "@/tests/page/setup";
 
@@ -204,5 +206,25 @@ describe("markdown fidelity", () => {
     const tree = parse(await markdownOf("/markdown/property-names"));
     expect(nodesOf(tree, "heading").map(textOf)).toEqual(["__proto__"]);
     expect(nodesOf(tree, "code").map((c) => c.value)).toEqual(["constructor", "__proto__"]);
+  });
+
+  it("preloads the extractor for the page's later documents: the same Markdown, none of it visible to the page", async () => {
+    const org = "org-markdown-preload";
+    const visit = <T>(path: string, read: (snap: PageSnapshot) => Promise<T>) =>
+      visitPage({ organization: org, url: `http://site.test${path}`, loadPolicy: "text" }, read, {
+        pool: fx.pool,
+      });
+    const first = await visit("/markdown/table", (snap) => markdown(snap));
+    const second = await visit("/markdown/table", async (snap) => ({
+      before: await evaluateIsolated(snap.page, "typeof __ptdMarkdown + ' ' + typeof __ptdMain"),
+      pageSees: await snap.page.evaluate(
+        "typeof __ptdMarkdown + ' ' + typeof __ptdMain + ' ' + typeof __ptd",
+      ),
+      md: await markdown(snap),
+    }));
+    expect(second.before).toBe("object function");
+    expect(second.pageSees).toBe("undefined undefined undefined");
+    expect(second.md).toBe(first);
+    expect(nodesOf(parse(second.md), "table")).toHaveLength(1);
   });
 });
