@@ -1,34 +1,26 @@
 /**
  * Where the in-page `markdown` extraction spends its CPU: V8's sampling profiler over the same
- * script a visit runs, on the same wceb-2026 tuning pages as bench/extraction-stages.ts, built
- * without minification so the profile names our functions. Prints the functions with the most
+ * script a visit runs, on the same wceb-2026 tuning pages as bench/extraction-stages.ts: the shipped
+ * libraries (minified: Readability's and Turndown's methods keep their property names) and our
+ * bundles built without minification, so the profile names our functions. Prints the functions with the most
  * self time and the most total time (each function counted once per stack), summed over the pages.
  *
  *   ./scripts/with-node npx tsx bench/extraction-profile.ts [pages=40] [rows=30]
  *
  *   ./scripts/with-node npx tsx bench/extraction-profile.ts 40 30 norm   (also norm's callers)
  *
- * The unminified build runs a little slower than the shipped one; the shares are what it is for.
+ * Our unminified bundles run a little slower than the shipped ones; the shares are what it is for.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { inPageLibraries } from "@/lib/operations/in-page";
 import { readParsedDocument } from "@/lib/page/bounded-transfer";
 import { devtoolsSession } from "@/lib/page/isolated-world";
 import { visitPage } from "@/lib/page/visit";
 import { offlinePool } from "./offline-site";
-import { EVAL_DIR, serveWcebPages } from "./wceb/args";
-import { halfOf } from "./wceb/score";
+import { serveFirstTuningPages } from "./wceb/args";
 
 const root = path.resolve(import.meta.dirname, "..");
-const truth = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, "ground-truth.json"), "utf8")) as Record<
-  string,
-  unknown
->;
-const ids = Object.keys(truth)
-  .filter((id) => halfOf(id) === "tuning")
-  .sort()
-  .slice(0, Number(process.argv[2] ?? 40));
 const ROWS = Number(process.argv[3] ?? 30);
 /** A function name whose self time is also listed by caller. */
 const CALLERS = process.argv[4];
@@ -47,22 +39,6 @@ async function bundle(folder: string, globalName: string): Promise<string> {
     logLevel: "silent",
   });
   return result.outputFiles[0]!.text;
-}
-
-function librariesSource(): string {
-  const source = (p: string) => fs.readFileSync(path.join(root, "node_modules", p), "utf8");
-  return `
-    var __ptd = (function () {
-      var module = { exports: {} }, exports = module.exports;
-      ${source("@mozilla/readability/Readability.js")}
-      var Readability = module.exports;
-      module = { exports: {} }; exports = module.exports;
-      ${source("turndown/lib/turndown.browser.umd.js")}
-      var TurndownService = module.exports;
-      module = { exports: {} }; exports = module.exports;
-      ${source("turndown-plugin-gfm/lib/turndown-plugin-gfm.browser.cjs.js")}
-      return { Readability: Readability, TurndownService: TurndownService, gfm: exports.gfm };
-    })();`;
 }
 
 /** The fields of V8's CPU profile (DevTools' Profiler.Profile) this bench reads. */
@@ -108,10 +84,10 @@ function tally(profile: Profile, self: Map<string, number>, total: Map<string, n
 }
 
 async function main() {
-  const server = await serveWcebPages((id) => Boolean(truth[id]));
+  const { ids, server } = await serveFirstTuningPages(Number(process.argv[2] ?? 40));
   const pool = offlinePool();
   const script = `((includeTitle) => {
-    ${librariesSource()}
+    ${inPageLibraries()}
     ${await bundle("main-content-in-page", "__ptdMainContent")}
     var __ptdMain = function () { return __ptdMainContent.mainContent(__ptd); };
     ${await bundle("markdown-in-page", "__ptdMarkdown")}

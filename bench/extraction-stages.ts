@@ -16,8 +16,6 @@
  *
  * Needs a quiet machine: the stages are a few ms each.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { loadPolicyFor } from "@/lib/operations";
 import { markdown } from "@/lib/operations/markdown";
 import { inPageLibraries } from "@/lib/operations/in-page";
@@ -26,31 +24,22 @@ import { evaluateIsolated } from "@/lib/page/isolated-world";
 import type { LoadPolicy } from "@/lib/page/types";
 import { visitPage } from "@/lib/page/visit";
 import { offlinePool } from "./offline-site";
-import { EVAL_DIR, serveWcebPages } from "./wceb/args";
-import { halfOf } from "./wceb/score";
+import { serveFirstTuningPages } from "./wceb/args";
 
-const truth = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, "ground-truth.json"), "utf8")) as Record<
-  string,
-  unknown
->;
-const ids = Object.keys(truth)
-  .filter((id) => halfOf(id) === "tuning")
-  .sort()
-  .slice(0, Number(process.argv[2] ?? 40));
 const MODES = [
   { name: "markdown visits (recycled page)", loadPolicy: loadPolicyFor(["markdown"]) },
   { name: "visits on a fresh page", loadPolicy: "full" as const },
 ];
 
 async function main() {
-  const server = await serveWcebPages((id) => Boolean(truth[id]));
+  const { ids, server } = await serveFirstTuningPages(Number(process.argv[2] ?? 40));
   const pool = offlinePool();
   const script = mainContentScript();
   const sizeOnly = `/* ${script.replace(/\*\//g, "")} */ 1`;
   const q = (values: number[], p: number) =>
     [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))]!.toFixed(1);
   for (const mode of MODES) {
-    const stages = await stagesOf(mode.loadPolicy, script, sizeOnly, pool);
+    const stages = await stagesOf(ids, mode.loadPolicy, script, sizeOnly, pool);
     console.log(`\n| stage (${ids.length} tuning pages), ${mode.name} | p50 ms | p90 ms |\n|---|---|---|`);
     for (const [stage, values] of stages) console.log(`| ${stage} | ${q(values, 0.5)} | ${q(values, 0.9)} |`);
   }
@@ -59,6 +48,7 @@ async function main() {
 }
 
 async function stagesOf(
+  ids: string[],
   loadPolicy: LoadPolicy,
   script: string,
   sizeOnly: string,

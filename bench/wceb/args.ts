@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serveEvalPages } from "../offline-site";
+import { halfOf } from "./score";
 
 /**
  * What every wceb-2026 bench reads from its command line: `--half tuning|heldout|all`, `--limit N`,
@@ -25,4 +26,21 @@ export function serveWcebPages(known: (id: string) => boolean) {
     const file = path.join(EVAL_DIR, "html", `${id}.html.gz`);
     return known(id) && fs.existsSync(file) ? zlib.gunzipSync(fs.readFileSync(file)) : null;
   });
+}
+
+/**
+ * The first `count` tuning pages by id, served: what the timing benches (extraction-stages.ts,
+ * extraction-profile.ts) visit, so their tables describe the same pages.
+ */
+export async function serveFirstTuningPages(count: number) {
+  const truth = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, "ground-truth.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const ids = Object.keys(truth)
+    .filter((id) => halfOf(id) === "tuning")
+    .sort()
+    .slice(0, count);
+  const server = await serveWcebPages((id) => Boolean(truth[id]));
+  return { ids, server };
 }
