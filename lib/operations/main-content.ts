@@ -1,4 +1,5 @@
 import { inPageLibraries } from "./in-page";
+import type { InPagePart } from "./in-page-call";
 import { MAIN_CONTENT_IN_PAGE_JS } from "./main-content-in-page.generated";
 
 export type { MainContent } from "./main-content-in-page/entry";
@@ -18,3 +19,10 @@ export function mainContentScript(): string {
     "\nvar __ptdMain = function () { return __ptdMainContent.mainContent(__ptd); };\n"
   );
 }
+
+/** The extractor as a part of our in-page code (in-page-call.ts): defines `__ptd` and `__ptdMain`. */
+export const MAIN_CONTENT_PART: InPagePart = {
+  name: "main-content",
+  defines: "__ptdMain",
+  source: mainContentScript,
+};

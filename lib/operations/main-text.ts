@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ArticleText } from "@/lib/ai/types";
 import type { PageSnapshot } from "@/lib/page/types";
-import { readParsedDocument } from "@/lib/page/bounded-transfer";
-import { mainContentScript } from "./main-content";
+import { callInPage, type InPagePart } from "./in-page-call";
+import { MAIN_CONTENT_PART } from "./main-content";
 
 /**
  * The page's main content as text blocks, for `summarize` and `keywords`: the same extractor as
@@ -28,8 +28,7 @@ const blockSchema = z.object({ text: z.string(), heading: z.boolean() });
 const resultSchema = z.object({ title: z.string(), lang: z.string(), blocks: z.array(blockSchema) });
 
 // Plain ES5 in a string: it runs in the page, where bundler helpers do not exist.
-const SCRIPT = `(() => {
-  ${mainContentScript()}
+const MAIN_TEXT_JS = `var __ptdMainText = (function () {
   var BLOCK = { P: 1, DIV: 1, LI: 1, UL: 1, OL: 1, DL: 1, DT: 1, DD: 1, BLOCKQUOTE: 1, PRE: 1, TABLE: 1, TR: 1, TD: 1,
     TH: 1, THEAD: 1, TBODY: 1, SECTION: 1, ARTICLE: 1, HEADER: 1, FOOTER: 1, FIGURE: 1, ASIDE: 1, NAV: 1, MAIN: 1,
     ADDRESS: 1, HR: 1, DETAILS: 1, SUMMARY: 1 };
@@ -54,14 +53,24 @@ const SCRIPT = `(() => {
     visit(root); flush();
     return out;
   }
-  var main = __ptdMain();
-  // DOMParser documents are inert: nothing in the extracted content runs or loads.
-  var blocks = walk(new DOMParser().parseFromString(main.html, "text/html").body);
-  return { title: main.title, lang: main.lang, blocks: blocks };
-})()`;
+  return function (main) {
+    // DOMParser documents are inert: nothing in the extracted content runs or loads.
+    var blocks = walk(new DOMParser().parseFromString(main.html, "text/html").body);
+    return { title: main.title, lang: main.lang, blocks: blocks };
+  };
+})();`;
+
+/** The block walker as a part of our in-page code (in-page-call.ts): defines `__ptdMainText`. */
+const MAIN_TEXT_PART: InPagePart = {
+  name: "main-text",
+  defines: "__ptdMainText",
+  source: () => MAIN_TEXT_JS,
+};
 
 async function extract(snap: PageSnapshot): Promise<ArticleText> {
-  const raw = resultSchema.parse(await readParsedDocument<unknown>(snap.page, SCRIPT));
+  const raw = resultSchema.parse(
+    await callInPage<unknown>(snap.page, [MAIN_CONTENT_PART, MAIN_TEXT_PART], "__ptdMainText(__ptdMain())"),
+  );
   const paragraphs: string[] = [];
   const headings: string[] = [];
   for (const b of raw.blocks) (b.heading ? headings : paragraphs).push(b.text);

@@ -1,7 +1,6 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import { readParsedDocument } from "@/lib/page/bounded-transfer";
-import { preloadInIsolatedWorld } from "@/lib/page/isolated-world";
-import { mainContentScript } from "./main-content";
+import { callInPage, type InPagePart } from "./in-page-call";
+import { MAIN_CONTENT_PART } from "./main-content";
 import { MARKDOWN_IN_PAGE_JS } from "./markdown-in-page.generated";
 
 export interface MarkdownOptions {
@@ -17,19 +16,21 @@ export interface MarkdownOptions {
  *
  * The writer is typed modules (markdown-in-page/), bundled at build time
  * (scripts/build-in-page.mjs) into a string: the page gets plain JavaScript whatever compiled this
- * module. The first extraction on a page sends that code (its globals local to the evaluated
- * function) and preloads it for the page's later documents (isolated-world.ts), where a read only
- * calls it: the same code, so the same Markdown (80 wceb pages compared, docs/benchmarks.md).
+ * module. The first extraction on a page sends that code and preloads it for the page's later
+ * documents (in-page-call.ts), where a read only calls it.
  */
-export async function markdown(snap: PageSnapshot, options: MarkdownOptions = {}): Promise<string> {
-  const call = `__ptdMarkdown.writeMarkdown(__ptdMain(), ${JSON.stringify(options.includeTitle ?? false)}, __ptd)`;
-  // Defined at the document's creation when an earlier visit on this page preloaded it.
-  const preloaded = await readParsedDocument<string | null>(
+export function markdown(snap: PageSnapshot, options: MarkdownOptions = {}): Promise<string> {
+  const includeTitle = JSON.stringify(options.includeTitle ?? false);
+  return callInPage<string>(
     snap.page,
-    `typeof __ptdMarkdown === "undefined" ? null : ${call}`,
+    [MAIN_CONTENT_PART, MARKDOWN_PART],
+    `__ptdMarkdown.writeMarkdown(__ptdMain(), ${includeTitle}, __ptd)`,
   );
-  if (preloaded !== null) return preloaded;
-  const define = mainContentScript() + MARKDOWN_IN_PAGE_JS;
-  await preloadInIsolatedWorld(snap.page, "markdown", define);
-  return readParsedDocument<string>(snap.page, `(() => { ${define}; return ${call}; })()`);
 }
+
+/** The writer as a part of our in-page code: defines `__ptdMarkdown`. */
+const MARKDOWN_PART: InPagePart = {
+  name: "markdown",
+  defines: "__ptdMarkdown",
+  source: () => MARKDOWN_IN_PAGE_JS,
+};

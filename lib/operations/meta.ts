@@ -1,5 +1,5 @@
 import type { PageSnapshot } from "@/lib/page/types";
-import { readParsedDocument } from "@/lib/page/bounded-transfer";
+import { callInPage, type InPagePart } from "./in-page-call";
 import { wellFormedMetadata } from "./meta-answer";
 import { META_IN_PAGE_JS } from "./meta-in-page.generated";
 import type { InPageMetadata } from "./meta-in-page/entry";
@@ -21,15 +21,14 @@ export async function meta(snap: PageSnapshot): Promise<Metadata> {
 }
 
 async function readMetadata(snap: PageSnapshot): Promise<Metadata> {
-  const contentLanguage = snap.headers["content-language"] ?? null;
-  // A string, not a function: the page gets plain JavaScript whatever compiled this module
-  // (esbuild's keepNames, used by tsx and vitest, would inject a __name helper the page lacks).
-  // The rules are typed modules (meta-in-page/), bundled at build time (scripts/build-in-page.mjs).
-  return readParsedDocument<Metadata>(
-    snap.page,
-    `(() => {
-      ${META_IN_PAGE_JS}
-      return __ptdMeta.readMetadata(document, ${JSON.stringify(contentLanguage)});
-    })()`,
-  );
+  const contentLanguage = JSON.stringify(snap.headers["content-language"] ?? null);
+  return callInPage<Metadata>(snap.page, [META_PART], `__ptdMeta.readMetadata(document, ${contentLanguage})`);
 }
+
+/**
+ * The rules as a part of our in-page code (in-page-call.ts): defines `__ptdMeta`. A string, not a
+ * function: the page gets plain JavaScript whatever compiled this module (esbuild's keepNames, used
+ * by tsx and vitest, would inject a __name helper the page lacks). The rules are typed modules
+ * (meta-in-page/), bundled at build time (scripts/build-in-page.mjs).
+ */
+const META_PART: InPagePart = { name: "meta", defines: "__ptdMeta", source: () => META_IN_PAGE_JS };

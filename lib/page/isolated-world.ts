@@ -110,10 +110,23 @@ export async function preloadInIsolatedWorld(page: Page, name: string, source: s
     // A session runs its new-document scripts only with its Page domain on.
     await cdp.send("Page.enable");
     await cdp.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: `if (window === top) { ${source} }`,
+      source: onlyInVisitedDocuments(source),
       worldName: WORLD_NAME,
     });
   } catch {
     // The page is closing or navigating away: the next read sends the code, as without this.
   }
+}
+
+/** A script's first statement decides whether it is strict: a guard around the code must come after it. */
+const STRICT_DIRECTIVE = /^\s*(["'])use strict\1;?/;
+
+/**
+ * `source` run only in the top frame's documents at http(s) addresses: not in frames, and not in
+ * the about:blank a recycled page is reset to (page-reuse.ts) between visits. Strict if `source` is.
+ */
+function onlyInVisitedDocuments(source: string): string {
+  const directive = STRICT_DIRECTIVE.exec(source);
+  const body = directive ? source.slice(directive[0].length) : source;
+  return `${directive ? '"use strict";\n' : ""}if (window === top && /^https?:$/.test(location.protocol)) {\n${body}\n}`;
 }

@@ -59,6 +59,9 @@ describe.runIf(fs.existsSync(CHROMIUM) && hasEvalArticles())("AI operations on a
       const send = vi.spyOn(await devtoolsSession(page), "send");
       const evaluations = () => send.mock.calls.filter(([method]) => method === "Runtime.evaluate").length;
       const text = await mainText(snap);
+      // The first read on a page also sends the extractor's parts (in-page-call.ts); after it, nothing.
+      const afterFirstRead = evaluations();
+      expect(afterFirstRead).toBeGreaterThan(0);
       expect(text.title).toMatch(/Obama admits US gun laws/);
       expect(text.lang).toBe("en");
       expect(text.paragraphs.some((p) => p.startsWith("President Barack Obama has admitted"))).toBe(true);
@@ -67,7 +70,7 @@ describe.runIf(fs.existsSync(CHROMIUM) && hasEvalArticles())("AI operations on a
 
       const { value: summary, producedBy: summaryBy } = await summarize(snap);
       const { value: kws, producedBy: keywordsBy } = await keywords(snap);
-      expect(evaluations()).toBe(1);
+      expect(evaluations()).toBe(afterFirstRead);
       expect(summary).toMatch(/Obama/);
       expect(summary.split(/\s+/).length).toBeLessThanOrEqual(120);
       expect(kws).toContain("obama");
