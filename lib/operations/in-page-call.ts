@@ -20,9 +20,10 @@ export interface InPagePart {
  * Evaluate `call`, an expression over the parts' globals, on the page's parsed document. A part
  * the document lacks (the first call on a page, an unusual document) is sent and defined, and
  * preloaded for the page's later documents (isolated-world.ts): there a call sends only itself,
- * with the check for its parts in the same round trip. The code is ~140 KB with the libraries;
- * sending and compiling it cost ~20 ms of every extracting visit on a slow machine. Each part is
- * defined as the same script either way, so a call answers the same (tests/operations/markdown.test.ts).
+ * with the check for its parts in the same round trip. The extractor with its libraries is ~95 KB,
+ * the Markdown writer ~18 KB, meta's rules ~40 KB: sent with every call, they cost 10–25 ms of
+ * each extracting visit on a slow machine (docs/benchmarks.md, sessions 49 and 50). Each part is
+ * defined as the same script either way, so a call answers the same (tests/operations/in-page-call.test.ts).
  */
 export async function callInPage<T>(page: Page, parts: readonly InPagePart[], call: string): Promise<T> {
   const missing = `[${parts.map((p) => `typeof ${p.defines} === "undefined" && ${JSON.stringify(p.name)}`).join(", ")}].filter(Boolean)`;

@@ -61,7 +61,7 @@ describe("in-page parts", () => {
     const org = "org-parts-shared";
     await visitAs(org, (snap) => markdown(snap));
     const text = await visitAs(org, (snap) => evaluationsOf(snap, () => mainText(snap)));
-    // The main-text walker is sent (a few KB); the extractor and its libraries (~140 KB) are not.
+    // The main-text walker is sent (a few KB); the extractor and its libraries (~95 KB) are not.
     expect(Math.max(...text.sizes)).toBeLessThan(10_000);
     expect(text.sizes.length).toBeGreaterThan(1);
     const again = await visitAs(org, (snap) => evaluationsOf(snap, () => mainText(snap)));
